@@ -1,0 +1,54 @@
+// The interface every check implements. A check is created fresh for each
+// translation unit, registers its matchers, and reports through the sink.
+#ifndef WARPFIX_CHECKS_CHECK_H
+#define WARPFIX_CHECKS_CHECK_H
+
+#include "checks/FindingSink.h"
+#include "checks/analysis/FullMaskMacros.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <string>
+
+namespace warpfix {
+
+/// How far a fix may go when the membership of a call is not proven.
+enum class MaskFallback { None, ActiveMask };
+
+/// Settings shared by all checks, fixed for the whole run.
+struct CheckOptions {
+  MaskFallback Fallback = MaskFallback::None;
+  /// Treat blockDim.x as a multiple of 32, so that conditions such as
+  /// `threadIdx.x < 32` select whole warps.
+  bool AssumeWholeWarps = true;
+};
+
+/// What a check sees of the translation unit it runs in.
+struct CheckContext {
+  const CheckOptions &Options;
+  FindingSink &Sink;
+  const FullMaskMacros &FullMasks;
+};
+
+class Check : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  Check(llvm::StringRef Name, CheckContext &Context)
+      : Name(Name), Context(Context) {}
+
+  virtual void
+  registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+
+  llvm::StringRef name() const { return Name; }
+
+protected:
+  FindingBuilder report(clang::SourceLocation Loc, llvm::StringRef Message) {
+    return Context.Sink.report(Name, Loc, Message);
+  }
+  const CheckContext &context() const { return Context; }
+
+private:
+  std::string Name;
+  CheckContext &Context;
+};
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,68 @@
+#include "checks/CheckRegistry.h"
+#include "checks/warp-legacy-intrinsic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/GlobPattern.h"
+
+namespace warpfix {
+
+template <typename T>
+static std::unique_ptr<Check> create(CheckContext &Context) {
+  return std::make_unique<T>(Context);
+}
+
+static const CheckInfo Registry[] = {
+    {"warp-legacy-intrinsic",
+     "legacy warp intrinsics (__shfl*, __ballot, __any, __all) that CUDA 13 "
+     "no longer compiles; rewritten to the *_sync forms with a proven mask",
+     create<WarpLegacyIntrinsicCheck>},
+};
+
+llvm::ArrayRef<CheckInfo> allChecks() { return Registry; }
+
+static std::string knownCheckList() {
+  std::string List;
+  for (const CheckInfo &Info : allChecks())
+    List += "\n  " + Info.Name.str();
+  return List;
+}
+
+llvm::Expected<std::vector<const CheckInfo *>>
+selectChecks(llvm::StringRef GlobList) {
+  std::vector<bool> Enabled(allChecks().size(), false);
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  GlobList.split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty())
+      continue;
+    bool Positive = !Item.consume_front("-");
+    llvm::Expected<llvm::GlobPattern> Pattern =
+        llvm::GlobPattern::create(Item);
+    if (!Pattern)
+      return Pattern.takeError();
+    bool Matched = false;
+    for (size_t I = 0; I < allChecks().size(); ++I) {
+      if (Pattern->match(allChecks()[I].Name)) {
+        Enabled[I] = Positive;
+        Matched = true;
+      }
+    }
+    if (Positive && !Matched)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "unknown check '" + Item + "'; the known checks are:" +
+              knownCheckList());
+  }
+  std::vector<const CheckInfo *> Selected;
+  for (size_t I = 0; I < allChecks().size(); ++I)
+    if (Enabled[I])
+      Selected.push_back(&allChecks()[I]);
+  if (Selected.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no check is enabled by '" + GlobList +
+                                       "'; the known checks are:" +
+                                       knownCheckList());
+  return Selected;
+}
+
+} // namespace warpfix

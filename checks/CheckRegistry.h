@@ -1,0 +1,30 @@
+// The one place where check names are spelled. The command line, --list-checks
+// and the docs all read this table.
+#ifndef WARPFIX_CHECKS_CHECKREGISTRY_H
+#define WARPFIX_CHECKS_CHECKREGISTRY_H
+
+#include "checks/Check.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <vector>
+
+namespace warpfix {
+
+struct CheckInfo {
+  llvm::StringRef Name;
+  llvm::StringRef Summary;
+  std::unique_ptr<Check> (*Create)(CheckContext &);
+};
+
+llvm::ArrayRef<CheckInfo> allChecks();
+
+/// Applies a clang-tidy style glob list ("-*,warp-legacy-*") to the registry,
+/// left to right. A positive pattern that names no known check is an error, so
+/// that a typo cannot silently disable a check.
+llvm::Expected<std::vector<const CheckInfo *>>
+selectChecks(llvm::StringRef GlobList);
+
+} // namespace warpfix
+
+#endif

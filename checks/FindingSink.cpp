@@ -1,0 +1,123 @@
+#include "checks/FindingSink.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace warpfix {
+
+std::string contentHash(llvm::StringRef Content) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Content)));
+}
+
+static std::string absolutePath(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+void FindingSink::recordHash(FileID File, llvm::StringRef Path) {
+  if (FileHashes.count(Path))
+    return;
+  std::optional<llvm::MemoryBufferRef> Buffer = SM.getBufferOrNone(File);
+  if (Buffer)
+    FileHashes[Path] = contentHash(Buffer->getBuffer());
+}
+
+bool FindingSink::place(SourceLocation Loc, std::string &Path,
+                        unsigned &Offset) {
+  if (Loc.isInvalid())
+    return false;
+  SourceLocation Spelling = SM.getSpellingLoc(Loc);
+  FileID File = SM.getFileID(Spelling);
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return false;
+  Path = absolutePath(Entry->getName());
+  Offset = SM.getFileOffset(Spelling);
+  recordHash(File, Path);
+  return true;
+}
+
+FindingBuilder FindingSink::report(llvm::StringRef Check, SourceLocation Loc,
+                                   llvm::StringRef Message) {
+  tooling::Diagnostic Diag(Check, tooling::Diagnostic::Warning, BuildDirectory);
+  Diag.Message.Message = std::string(Message);
+  if (!place(Loc, Diag.Message.FilePath, Diag.Message.FileOffset)) {
+    // Code written in scratch space (token pasting) has no spelling a user can
+    // edit; the place where the macro was used is the honest location.
+    place(SM.getExpansionLoc(Loc), Diag.Message.FilePath,
+          Diag.Message.FileOffset);
+  }
+  Findings.push_back(std::move(Diag));
+  FixAbandoned.push_back(false);
+  return FindingBuilder(*this, Findings.size() - 1);
+}
+
+tooling::Diagnostic &FindingBuilder::diag() { return Sink.Findings[Index]; }
+
+FindingBuilder &FindingBuilder::note(SourceLocation Loc,
+                                     llvm::StringRef Message) {
+  tooling::DiagnosticMessage Note(Message);
+  if (!Sink.place(Loc, Note.FilePath, Note.FileOffset))
+    Sink.place(Sink.SM.getExpansionLoc(Loc), Note.FilePath, Note.FileOffset);
+  diag().Notes.push_back(std::move(Note));
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
+                                        llvm::StringRef Text) {
+  if (Sink.FixAbandoned[Index])
+    return *this;
+  const SourceManager &SM = Sink.SM;
+  std::string Path;
+  unsigned Begin = 0;
+  SourceLocation BeginLoc = Range.getBegin(), EndLoc = Range.getEnd();
+  if (BeginLoc.isMacroID() || EndLoc.isMacroID()) {
+    BeginLoc = SM.getSpellingLoc(BeginLoc);
+    EndLoc = SM.getSpellingLoc(EndLoc);
+  }
+  if (!Sink.place(BeginLoc, Path, Begin) ||
+      SM.getFileID(BeginLoc) != SM.getFileID(EndLoc)) {
+    return withoutFix(Range.getBegin(),
+                      "no automatic fix: the code is assembled by the "
+                      "preprocessor and has no single place to edit");
+  }
+  unsigned End = SM.getFileOffset(EndLoc);
+  if (Range.isTokenRange())
+    End += Lexer::MeasureTokenLength(EndLoc, SM, LangOptions());
+  if (End < Begin)
+    return withoutFix(Range.getBegin(), "no automatic fix: inverted range");
+  llvm::Error Err = diag().Message.Fix[Path].add(
+      tooling::Replacement(Path, Begin, End - Begin, Text));
+  if (Err) {
+    llvm::consumeError(std::move(Err));
+    return withoutFix(Range.getBegin(),
+                      "no automatic fix: the edits of this fix overlap");
+  }
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::insertBefore(SourceLocation Loc,
+                                             llvm::StringRef Text) {
+  return replace(CharSourceRange::getCharRange(Loc, Loc), Text);
+}
+
+FindingBuilder &FindingBuilder::withoutFix(SourceLocation Loc,
+                                           llvm::StringRef Why) {
+  diag().Message.Fix.clear();
+  if (Sink.FixAbandoned[Index])
+    return *this;
+  Sink.FixAbandoned[Index] = true;
+  return note(Loc, Why);
+}
+
+bool FindingBuilder::hasFix() const {
+  return !Sink.Findings[Index].Message.Fix.empty();
+}
+
+} // namespace warpfix

@@ -1,0 +1,76 @@
+// Collects the findings of one translation unit as tooling::Diagnostic, the
+// currency of clang-apply-replacements, so that nothing of the AST outlives the
+// parse and findings from many TUs can be merged by plain value comparison.
+#ifndef WARPFIX_CHECKS_FINDINGSINK_H
+#define WARPFIX_CHECKS_FINDINGSINK_H
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/ADT/StringMap.h"
+#include <vector>
+
+namespace warpfix {
+
+class FindingSink;
+
+/// Builds one finding. A finding carries at most one fix; a builder whose fix
+/// could not be expressed exactly (a location inside a macro's scratch space,
+/// say) drops the whole fix rather than applying part of it.
+class FindingBuilder {
+public:
+  FindingBuilder(FindingSink &Sink, size_t Index) : Sink(Sink), Index(Index) {}
+
+  FindingBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
+  FindingBuilder &replace(clang::CharSourceRange Range, llvm::StringRef Text);
+  FindingBuilder &insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
+  /// Drops any fix gathered so far and records why the finding is not fixed.
+  FindingBuilder &withoutFix(clang::SourceLocation Loc, llvm::StringRef Why);
+
+  bool hasFix() const;
+
+private:
+  clang::tooling::Diagnostic &diag();
+  FindingSink &Sink;
+  size_t Index;
+};
+
+class FindingSink {
+public:
+  FindingSink(const clang::SourceManager &SM, llvm::StringRef BuildDirectory)
+      : SM(SM), BuildDirectory(BuildDirectory) {}
+
+  /// Reports at the place where the offending code is spelled: for code in a
+  /// macro body that is the definition, so one edit fixes every expansion.
+  FindingBuilder report(llvm::StringRef Check, clang::SourceLocation Loc,
+                        llvm::StringRef Message);
+
+  std::vector<clang::tooling::Diagnostic> takeFindings() {
+    FixAbandoned.clear();
+    return std::move(Findings);
+  }
+  /// Content hash of every file that a finding points at or a fix edits, as it
+  /// was when parsed; the fix writer refuses files that changed since.
+  const llvm::StringMap<std::string> &fileHashes() const { return FileHashes; }
+
+  const clang::SourceManager &sourceManager() const { return SM; }
+
+private:
+  friend class FindingBuilder;
+  /// Resolves Loc to a file position, recording the file's hash. Returns false
+  /// for locations with no file behind them (scratch space, built-ins).
+  bool place(clang::SourceLocation Loc, std::string &Path, unsigned &Offset);
+  void recordHash(clang::FileID File, llvm::StringRef Path);
+
+  const clang::SourceManager &SM;
+  std::string BuildDirectory;
+  std::vector<clang::tooling::Diagnostic> Findings;
+  std::vector<bool> FixAbandoned;
+  llvm::StringMap<std::string> FileHashes;
+};
+
+/// Hex SHA-256 of a buffer; shared by the sink and the fix writer.
+std::string contentHash(llvm::StringRef Content);
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,21 @@
+// warp-legacy-intrinsic: calls of the pre-CUDA-9 warp intrinsics, which
+// assume lockstep execution and which CUDA 13 no longer compiles.
+#ifndef WARPFIX_CHECKS_WARP_LEGACY_INTRINSIC_H
+#define WARPFIX_CHECKS_WARP_LEGACY_INTRINSIC_H
+
+#include "checks/Check.h"
+
+namespace warpfix {
+
+class WarpLegacyIntrinsicCheck : public Check {
+public:
+  explicit WarpLegacyIntrinsicCheck(CheckContext &Context)
+      : Check("warp-legacy-intrinsic", Context) {}
+
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,276 @@
+#include "tool/CompileCommands.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+
+namespace warpfix {
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+using clang::tooling::CompileCommand;
+using clang::tooling::CompilationDatabase;
+
+static bool isCudaSource(llvm::StringRef File) {
+  return path::extension(File) == ".cu";
+}
+
+llvm::Expected<std::vector<std::string>>
+collectSourceFiles(llvm::ArrayRef<std::string> Paths,
+                   std::vector<std::string> &Warnings) {
+  std::vector<std::string> Files;
+  for (const std::string &Given : Paths) {
+    fs::file_status Status;
+    if (std::error_code EC = fs::status(Given, Status))
+      return llvm::createStringError(EC, "cannot read '%s': %s", Given.c_str(),
+                                     EC.message().c_str());
+    if (!fs::is_directory(Status)) {
+      Files.push_back(Given);
+      continue;
+    }
+    size_t Before = Files.size();
+    std::error_code EC;
+    for (fs::recursive_directory_iterator It(Given, EC), End; It != End && !EC;
+         It.increment(EC)) {
+      if (isCudaSource(It->path()) &&
+          It->type() != fs::file_type::directory_file)
+        Files.push_back(It->path());
+    }
+    if (EC)
+      return llvm::createStringError(EC, "cannot list '%s': %s", Given.c_str(),
+                                     EC.message().c_str());
+    if (Files.size() == Before)
+      Warnings.push_back("no CUDA source files (.cu) under '" + Given + "'");
+  }
+  // Sorted so that a directory walk gives the same order on every machine.
+  std::sort(Files.begin(), Files.end());
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  return Files;
+}
+
+namespace {
+
+/// The nvcc options that take their value as the next argument; knowing them
+/// keeps a dropped option from leaving its value behind as a stray input.
+const llvm::StringSet<> NvccOptionsWithValue = {
+    "-o", "--output-file", "-Xcompiler", "--compiler-options", "-Xptxas",
+    "--ptxas-options", "-Xlinker", "--linker-options", "-Xnvlink",
+    "--nvlink-options", "-Xfatbin", "--fatbin-options", "-Xarchive",
+    "--archive-options", "-ccbin", "--compiler-bindir", "-x", "--x",
+    "-maxrregcount", "--maxrregcount", "-diag-suppress", "--diag-suppress",
+    "--diag-warn", "--diag-error", "-default-stream", "--default-stream",
+    "-t", "--threads", "-MF", "--dependency-output", "-MT",
+    "--dependency-target-name", "-odir", "--output-directory", "--keep-dir",
+    "-rdc", "--relocatable-device-code", "-code", "--gpu-code", "-ftz",
+    "-prec-div", "-prec-sqrt", "-fmad", "--options-file", "-optf",
+    "-Werror", "--Werror", "-l", "-L", "-cudart", "--cudart",
+    "-cudadevrt", "--cudadevrt", "-m", "--machine", "-ldir",
+    "--library-path", "--library", "-lineinfo-file", "-split-compile",
+    "--split-compile", "-Wno-deprecated-gpu-targets-file", "-ptxas-options",
+    "-time", "--time", "-nvlink-options", "-Xcudafe", "--cudafe-options"};
+
+/// Options kept with their value, and the spelling clang uses for them.
+struct KeptOption {
+  llvm::StringRef Nvcc;
+  llvm::StringRef Clang;
+};
+const KeptOption KeptOptions[] = {
+    {"-I", "-I"},         {"--include-path", "-I"},
+    {"-isystem", "-isystem"}, {"--system-include", "-isystem"},
+    {"-D", "-D"},         {"--define-macro", "-D"},
+    {"-U", "-U"},         {"--undefine-macro", "-U"},
+    {"-include", "-include"}, {"--pre-include", "-include"},
+    {"-std", "-std="},    {"--std", "-std="}};
+
+/// "compute_80", "sm_80", "arch=compute_80,code=sm_80" -> "sm_80".
+std::string deviceArchFrom(llvm::StringRef Value) {
+  for (llvm::StringRef Prefix : {"sm_", "compute_", "lto_"}) {
+    size_t At = Value.find(Prefix);
+    if (At == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Digits = Value.substr(At + Prefix.size());
+    Digits = Digits.take_while([](char C) { return llvm::isAlnum(C); });
+    if (!Digits.empty() && llvm::isDigit(Digits[0]))
+      return ("sm_" + Digits).str();
+  }
+  return "";
+}
+
+bool isArchOption(llvm::StringRef Name) {
+  return Name == "-arch" || Name == "--gpu-architecture" ||
+         Name == "-gencode" || Name == "--generate-code";
+}
+
+} // namespace
+
+std::vector<std::string>
+translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch) {
+  std::vector<std::string> Out = {"clang++"};
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    // Split "--opt=value" and "-opt=value" into name and value.
+    llvm::StringRef Name = Arg, Value;
+    bool HasInlineValue = false;
+    if (Arg.starts_with("-") && Arg.contains('=')) {
+      std::tie(Name, Value) = Arg.split('=');
+      HasInlineValue = true;
+    }
+    auto TakeValue = [&]() -> llvm::StringRef {
+      if (HasInlineValue)
+        return Value;
+      return I + 1 < Args.size() ? llvm::StringRef(Args[++I]) : "";
+    };
+    if (isArchOption(Name)) {
+      std::string Found = deviceArchFrom(TakeValue());
+      if (Arch.empty())
+        Arch = Found;
+      continue;
+    }
+    bool Kept = false;
+    for (const KeptOption &Option : KeptOptions) {
+      if (Name == Option.Nvcc) {
+        llvm::StringRef V = TakeValue();
+        if (Option.Clang.ends_with("=") || Option.Clang.size() == 2)
+          Out.push_back((Option.Clang + V).str());
+        else {
+          Out.push_back(Option.Clang.str());
+          Out.push_back(V.str());
+        }
+        Kept = true;
+        break;
+      }
+      // Joined short forms: -Ifoo, -DNAME=1, -UNAME.
+      if (Option.Nvcc.size() == 2 && Arg.size() > 2 &&
+          Arg.starts_with(Option.Nvcc)) {
+        Out.push_back((Option.Clang + Arg.substr(2)).str());
+        Kept = true;
+        break;
+      }
+    }
+    if (Kept)
+      continue;
+    if (Name.starts_with("-isystem") && Name.size() > 8) {
+      Out.push_back(Arg.str());
+      continue;
+    }
+    if (!Arg.starts_with("-")) {
+      // Inputs stay; compile commands name exactly one source.
+      Out.push_back(Arg.str());
+      continue;
+    }
+    if (!HasInlineValue && NvccOptionsWithValue.contains(Name))
+      ++I;
+  }
+  return Out;
+}
+
+namespace {
+
+bool isNvcc(llvm::StringRef Argv0) {
+  llvm::StringRef Base = path::stem(Argv0);
+  return Base == "nvcc";
+}
+
+/// Removes what would make clang run more than one device compilation, or
+/// something other than a parse: we pick the architecture ourselves.
+std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
+                                               std::string &Arch) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    for (llvm::StringRef Flag : {"--cuda-gpu-arch=", "--offload-arch="}) {
+      if (Arg.consume_front(Flag)) {
+        if (Arch.empty())
+          Arch = deviceArchFrom(Arg);
+        Arg = "";
+        break;
+      }
+    }
+    if (Arg.empty() || Arg == "--cuda-device-only" ||
+        Arg == "--cuda-host-only" || Arg == "--cuda-compile-host-device")
+      continue;
+    Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
+class CudaCompilationDatabase : public CompilationDatabase {
+public:
+  CudaCompilationDatabase(std::unique_ptr<CompilationDatabase> Base,
+                          FrontEndSettings Settings)
+      : Base(std::move(Base)), Settings(std::move(Settings)) {}
+
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<CompileCommand> Commands;
+    if (Base)
+      Commands = Base->getCompileCommands(File);
+    if (Commands.empty()) {
+      llvm::SmallString<256> Cwd;
+      fs::current_path(Cwd);
+      Commands.emplace_back(Cwd, File,
+                            std::vector<std::string>{"clang++", "-std=c++17",
+                                                     File.str()},
+                            "");
+    }
+    // One parse per file: the first command names its flags.
+    Commands.resize(1);
+    Commands[0].CommandLine = cudaCommandLine(Commands[0].CommandLine, File);
+    return Commands;
+  }
+
+  std::vector<std::string> getAllFiles() const override {
+    return Base ? Base->getAllFiles() : std::vector<std::string>();
+  }
+
+private:
+  std::vector<std::string> cudaCommandLine(llvm::ArrayRef<std::string> Original,
+                                           llvm::StringRef File) const {
+    std::string Arch;
+    std::vector<std::string> Args;
+    if (!Original.empty() && isNvcc(Original[0])) {
+      Args = translateNvccCommandLine(Original, Arch);
+    } else {
+      Args = withoutClangArchFlags(Original, Arch);
+      if (!Args.empty())
+        Args[0] = "clang++";
+    }
+    if (!Settings.GpuArch.empty())
+      Arch = Settings.GpuArch;
+    if (Arch.empty())
+      Arch = "sm_70";
+    // Right after the driver name, so that "-x cuda" covers the input.
+    std::vector<std::string> Front = {
+        "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + Arch,
+        "--cuda-path=" + Settings.Toolkit.Root,
+        "-resource-dir=" + Settings.Toolkit.ClangResourceDir,
+        "-isystem", Settings.Toolkit.CompatInclude,
+        "-isystem", Settings.Toolkit.Root + "/include/cccl",
+        // Clang 19 knows CUDA up to 12.5; the newer toolkit parses fine.
+        "-Wno-unknown-cuda-version",
+        // Compiler warnings are the build's business, not this tool's.
+        "-w"};
+    bool HasStd = llvm::any_of(Args, [](llvm::StringRef A) {
+      return A.starts_with("-std=") || A.starts_with("--std=");
+    });
+    if (!HasStd)
+      Front.push_back("-std=c++17");
+    Args.insert(Args.begin() + 1, Front.begin(), Front.end());
+    Args.insert(Args.end(), Settings.ExtraArgs.begin(),
+                Settings.ExtraArgs.end());
+    return Args;
+  }
+
+  std::unique_ptr<CompilationDatabase> Base;
+  FrontEndSettings Settings;
+};
+
+} // namespace
+
+std::unique_ptr<CompilationDatabase> makeCudaCompilationDatabase(
+    std::unique_ptr<CompilationDatabase> Base, FrontEndSettings Settings) {
+  return std::make_unique<CudaCompilationDatabase>(std::move(Base),
+                                                   std::move(Settings));
+}
+
+} // namespace warpfix

@@ -1,0 +1,44 @@
+// Turning paths or a compilation database into clang command lines for a
+// device-side CUDA parse (DESIGN.md §2, first two stages).
+#ifndef WARPFIX_TOOL_COMPILECOMMANDS_H
+#define WARPFIX_TOOL_COMPILECOMMANDS_H
+
+#include "tool/CudaToolkit.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warpfix {
+
+/// Expands the given paths into the files to analyse: files as named, and
+/// directories searched recursively for `.cu` files. Missing paths are errors.
+/// Directories without CUDA files are reported through Warnings.
+llvm::Expected<std::vector<std::string>>
+collectSourceFiles(llvm::ArrayRef<std::string> Paths,
+                   std::vector<std::string> &Warnings);
+
+/// Rewrites an nvcc command line as the clang one it stands for: include
+/// paths, macros, forced includes and the language standard are kept; the
+/// first device architecture is returned through Arch; the rest is nvcc's own
+/// business and dropped.
+std::vector<std::string>
+translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch);
+
+struct FrontEndSettings {
+  CudaToolkit Toolkit;
+  /// --cuda-gpu-arch; empty means the database's, else sm_70.
+  std::string GpuArch;
+  std::vector<std::string> ExtraArgs;
+};
+
+/// Wraps the user's database (or none) so that every command it hands out is a
+/// clang device-side CUDA parse of one file for one architecture.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+makeCudaCompilationDatabase(
+    std::unique_ptr<clang::tooling::CompilationDatabase> Base,
+    FrontEndSettings Settings);
+
+} // namespace warpfix
+
+#endif

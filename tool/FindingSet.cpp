@@ -1,0 +1,140 @@
+#include "tool/FindingSet.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+#include <tuple>
+
+using clang::tooling::Diagnostic;
+using clang::tooling::DiagnosticMessage;
+using clang::tooling::Replacements;
+
+namespace warpfix {
+namespace {
+
+using FindingKey = std::tuple<std::string, unsigned, std::string, std::string>;
+
+FindingKey keyOf(const Diagnostic &D) {
+  return {D.Message.FilePath, D.Message.FileOffset, D.DiagnosticName,
+          D.Message.Message};
+}
+
+bool sameFix(const llvm::StringMap<Replacements> &A,
+             const llvm::StringMap<Replacements> &B) {
+  if (A.size() != B.size())
+    return false;
+  for (const auto &Entry : A) {
+    auto It = B.find(Entry.getKey());
+    if (It == B.end() || !(It->second.size() == Entry.second.size() &&
+                           std::equal(Entry.second.begin(), Entry.second.end(),
+                                      It->second.begin())))
+      return false;
+  }
+  return true;
+}
+
+void appendNotes(Diagnostic &Into, const Diagnostic &From) {
+  for (const DiagnosticMessage &Note : From.Notes) {
+    bool Seen = llvm::any_of(Into.Notes, [&](const DiagnosticMessage &N) {
+      return N.FilePath == Note.FilePath && N.FileOffset == Note.FileOffset &&
+             N.Message == Note.Message;
+    });
+    if (!Seen)
+      Into.Notes.push_back(Note);
+  }
+}
+
+DiagnosticMessage noteAt(const Diagnostic &D, llvm::StringRef Text) {
+  DiagnosticMessage Note(Text);
+  Note.FilePath = D.Message.FilePath;
+  Note.FileOffset = D.Message.FileOffset;
+  return Note;
+}
+
+/// Folds the copies of one finding (from several TUs, instantiations or macro
+/// expansions) into one; their fix survives only if all of them agree on it.
+Diagnostic foldCopies(const std::vector<const Diagnostic *> &Copies) {
+  bool Agree = llvm::all_of(Copies, [&](const Diagnostic *D) {
+    return sameFix(D->Message.Fix, Copies.front()->Message.Fix);
+  });
+  Diagnostic Folded = *Copies.front();
+  Folded.Notes.clear();
+  if (Agree) {
+    for (const Diagnostic *D : Copies)
+      appendNotes(Folded, *D);
+    return Folded;
+  }
+  Folded.Message.Fix.clear();
+  Folded.Notes.push_back(noteAt(
+      Folded, "no automatic fix: this code is shared by several macro "
+              "expansions, template instantiations or translation units, and "
+              "they need different fixes"));
+  for (const Diagnostic *D : Copies)
+    if (D->Message.Fix.empty())
+      appendNotes(Folded, *D);
+  return Folded;
+}
+
+} // namespace
+
+size_t FindingSet::fixableCount() const {
+  return llvm::count_if(Findings,
+                        [](const Diagnostic &D) { return !D.Message.Fix.empty(); });
+}
+
+size_t FindingSet::fileCount() const {
+  llvm::StringSet<> Files;
+  for (const Diagnostic &D : Findings)
+    Files.insert(D.Message.FilePath);
+  return Files.size();
+}
+
+FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
+                         llvm::function_ref<bool(llvm::StringRef)> IsShown) {
+  FindingSet Set;
+  std::map<FindingKey, std::vector<const Diagnostic *>> Groups;
+  for (const TranslationUnitResult &TU : Results) {
+    if (!TU.Parsed) {
+      Set.FailedFiles.push_back(TU.MainFile);
+      continue;
+    }
+    for (const auto &Entry : TU.FileHashes) {
+      auto [It, Inserted] =
+          Set.FileHashes.try_emplace(Entry.getKey(), Entry.second);
+      if (!Inserted && It->second != Entry.second)
+        It->second.clear();
+    }
+    for (const Diagnostic &D : TU.Findings)
+      if (IsShown(D.Message.FilePath))
+        Groups[keyOf(D)].push_back(&D);
+  }
+  // Distinct findings may still edit overlapping text; the first in file order
+  // keeps its fix and the later one is reported without.
+  llvm::StringMap<Replacements> Accepted;
+  for (auto &[Key, Copies] : Groups) {
+    Diagnostic D = foldCopies(Copies);
+    for (const auto &Entry : D.Message.Fix) {
+      Replacements Trial = Accepted[Entry.getKey()];
+      bool Clash = false;
+      for (const auto &R : Entry.second) {
+        if (llvm::Error Err = Trial.add(R)) {
+          llvm::consumeError(std::move(Err));
+          Clash = true;
+          break;
+        }
+      }
+      if (Clash) {
+        D.Message.Fix.clear();
+        D.Notes.push_back(noteAt(
+            D, "no automatic fix: its edit overlaps the fix of an earlier "
+               "finding; run warpfix again after applying that one"));
+        break;
+      }
+    }
+    for (const auto &Entry : D.Message.Fix)
+      for (const auto &R : Entry.second)
+        llvm::cantFail(Accepted[Entry.getKey()].add(R));
+    Set.Findings.push_back(std::move(D));
+  }
+  return Set;
+}
+
+} // namespace warpfix

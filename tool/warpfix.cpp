@@ -1,0 +1,267 @@
+// The command line: warpfix [options] <path>... [-- <compiler args>]
+#include "checks/CheckRegistry.h"
+#include "tool/Analyzer.h"
+#include "tool/BuildConfig.h"
+#include "tool/CompileCommands.h"
+#include "tool/CudaToolkit.h"
+#include "tool/FindingSet.h"
+#include "tool/FixWriter.h"
+#include "tool/TextReport.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+using namespace warpfix;
+
+namespace {
+
+cl::OptionCategory Category("warpfix options");
+
+cl::list<std::string> Paths(cl::Positional, cl::desc("<path>..."),
+                            cl::cat(Category));
+cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory containing compile_commands.json"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> ChecksGlob(
+    "checks", cl::desc("Comma-separated globs of checks to run; a leading '-' "
+                       "disables (default: warp-*)"),
+    cl::init("warp-*"), cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled checks and exit"),
+                         cl::cat(Category));
+cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression for the headers whose findings are shown "
+             "(default: headers under the given paths)"),
+    cl::cat(Category));
+cl::opt<std::string> CudaPath("cuda-path",
+                              cl::desc("CUDA toolkit root (default: CUDA_PATH, "
+                                       "CUDA_HOME, /usr/local/cuda, nvcc)"),
+                              cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> GpuArch(
+    "cuda-gpu-arch",
+    cl::desc("Device architecture of the parse (default: the compilation "
+             "database's, else sm_70)"),
+    cl::value_desc("sm_XX"), cl::cat(Category));
+cl::opt<bool> Fix("fix", cl::desc("Apply the fixes in place"),
+                  cl::cat(Category));
+cl::opt<bool> Diff("diff",
+                   cl::desc("Print the fixes as a unified diff; write nothing"),
+                   cl::cat(Category));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the findings and fixes as YAML for clang-apply-replacements"),
+    cl::value_desc("file"), cl::cat(Category));
+
+constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
+
+int fail(const Twine &Message) {
+  WithColor::error(errs(), "warpfix") << Message << "\n";
+  return ExitError;
+}
+
+std::string absolute(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+bool isUnder(StringRef Path, StringRef Root) {
+  if (!Path.starts_with(Root))
+    return false;
+  return Path.size() == Root.size() || Root.ends_with("/") ||
+         Path[Root.size()] == '/';
+}
+
+/// A NUL byte in the first few KiB means a binary file; parsing it would only
+/// bury the user in nonsense errors.
+bool looksBinary(StringRef File) {
+  auto Buffer = MemoryBuffer::getFile(File, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+  return Buffer && (*Buffer)->getBuffer().take_front(8192).contains('\0');
+}
+
+Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadDatabase() {
+  if (BuildPath.empty())
+    return nullptr;
+  std::string Error;
+  auto Database = clang::tooling::JSONCompilationDatabase::loadFromDirectory(
+      BuildPath, Error);
+  if (!Database)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot load a compilation database from '%s': %s",
+                             BuildPath.c_str(), Error.c_str());
+  return clang::tooling::inferMissingCompileCommands(std::move(Database));
+}
+
+/// Files named on the command line, or, with -p and no paths, every CUDA file
+/// of the compilation database.
+Expected<std::vector<std::string>>
+filesToAnalyse(const clang::tooling::CompilationDatabase *Database) {
+  if (Paths.empty() && Database) {
+    std::vector<std::string> Files;
+    for (const std::string &File : Database->getAllFiles())
+      if (sys::path::extension(File) == ".cu")
+        Files.push_back(File);
+    llvm::sort(Files);
+    return Files;
+  }
+  std::vector<std::string> Warnings;
+  auto Files = collectSourceFiles(Paths, Warnings);
+  for (const std::string &Warning : Warnings)
+    WithColor::warning(errs(), "warpfix") << Warning << "\n";
+  return Files;
+}
+
+std::function<bool(StringRef)>
+headerFilter(const std::vector<std::string> &MainFiles, Regex &Pattern) {
+  std::vector<std::string> Roots;
+  for (const std::string &Path : Paths)
+    Roots.push_back(absolute(Path));
+  if (Roots.empty())
+    Roots.push_back(absolute("."));
+  StringSet<> Mains;
+  for (const std::string &File : MainFiles)
+    Mains.insert(absolute(File));
+  return [Roots, Mains, &Pattern](StringRef Path) {
+    if (Mains.contains(Path))
+      return true;
+    if (!HeaderFilter.empty())
+      return Pattern.match(Path);
+    return llvm::any_of(Roots,
+                        [&](const std::string &R) { return isUnder(Path, R); });
+  };
+}
+
+void printVersion(raw_ostream &OS) {
+  OS << "warpfix " << WARPFIX_VERSION << " (LLVM " << WARPFIX_LLVM_VERSION
+     << ")\n";
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM Init(argc, argv);
+  // Everything after "--" goes to the compiler, as with clang-tidy.
+  std::vector<const char *> OwnArgs;
+  std::vector<std::string> CompilerArgs;
+  bool AfterDashDash = false;
+  for (int I = 0; I < argc; ++I) {
+    if (!AfterDashDash && StringRef(argv[I]) == "--") {
+      AfterDashDash = true;
+      continue;
+    }
+    if (AfterDashDash)
+      CompilerArgs.push_back(argv[I]);
+    else
+      OwnArgs.push_back(argv[I]);
+  }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  if (!cl::ParseCommandLineOptions(
+          OwnArgs.size(), OwnArgs.data(),
+          "warpfix: finds and fixes CUDA warp code that assumes lockstep "
+          "execution\n\nExit codes: 0 no findings remain, 1 findings remain, "
+          "2 error\n",
+          &errs()))
+    return ExitError;
+
+  auto Checks = selectChecks(ChecksGlob);
+  if (!Checks)
+    return fail(toString(Checks.takeError()));
+  if (ListChecks) {
+    outs() << "Enabled checks:\n";
+    for (const CheckInfo *Info : *Checks)
+      outs() << "    " << Info->Name << " - " << Info->Summary << "\n";
+    return ExitClean;
+  }
+  if (Paths.empty() && BuildPath.empty())
+    return fail("no input: name files or directories, or a build directory "
+                "with -p (see --help)");
+  if (Fix && Diff)
+    return fail("--fix and --diff exclude each other: --diff writes nothing");
+  Regex FilterPattern(HeaderFilter);
+  std::string RegexError;
+  if (!HeaderFilter.empty() && !FilterPattern.isValid(RegexError))
+    return fail("invalid --header-filter: " + RegexError);
+
+  auto Toolkit = locateCudaToolkit(CudaPath, argv[0]);
+  if (!Toolkit)
+    return fail(toString(Toolkit.takeError()));
+  auto UserDatabase = loadDatabase();
+  if (!UserDatabase)
+    return fail(toString(UserDatabase.takeError()));
+  auto Files = filesToAnalyse(UserDatabase->get());
+  if (!Files)
+    return fail(toString(Files.takeError()));
+
+  FrontEndSettings Settings{*Toolkit, GpuArch, CompilerArgs};
+  auto Database =
+      makeCudaCompilationDatabase(std::move(*UserDatabase), Settings);
+  Analyzer Analysis(*Database, *Checks, CheckOptions());
+
+  bool HadErrors = false;
+  std::vector<TranslationUnitResult> Results;
+  for (const std::string &File : *Files) {
+    if (looksBinary(File)) {
+      WithColor::error(errs(), "warpfix")
+          << "'" << File << "' is a binary file, not CUDA source; skipped\n";
+      HadErrors = true;
+      continue;
+    }
+    Results.push_back(Analysis.analyze(File));
+  }
+  FindingSet Set = mergeFindings(std::move(Results),
+                                 headerFilter(*Files, FilterPattern));
+  for (const std::string &Failed : Set.FailedFiles) {
+    WithColor::error(errs(), "warpfix")
+        << "could not parse '" << Failed
+        << "'; nothing in it was analysed or changed. If it needs include "
+           "paths or macros, pass them after '--', or point -p at a build "
+           "directory with compile_commands.json\n";
+    HadErrors = true;
+  }
+
+  printTextReport(Set.Findings, outs(), outs().has_colors());
+  outs().flush();
+  size_t Fixable = Set.fixableCount();
+  errs() << Set.Findings.size() << " finding"
+         << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
+         << " file" << (Set.fileCount() == 1 ? "" : "s") << " (" << Fixable
+         << " fixable)\n";
+
+  if (!ExportFixes.empty())
+    if (Error Err = exportFixes(Set, ExportFixes))
+      return fail(toString(std::move(Err)));
+  if (Diff)
+    writeUnifiedDiff(Set, outs());
+
+  size_t Remaining = Set.Findings.size();
+  if (Fix) {
+    ApplyOutcome Outcome = applyFixesInPlace(Set);
+    for (const std::string &Error : Outcome.Errors)
+      WithColor::error(errs(), "warpfix") << Error << "\n";
+    HadErrors |= !Outcome.Errors.empty();
+    size_t Applied = 0;
+    for (const auto &D : Set.Findings)
+      if (!D.Message.Fix.empty() &&
+          !Outcome.RefusedFiles.contains(D.Message.Fix.begin()->getKey()))
+        ++Applied;
+    Remaining -= Applied;
+    errs() << "fixed " << Applied << " finding" << (Applied == 1 ? "" : "s")
+           << " in " << Outcome.FilesWritten << " file"
+           << (Outcome.FilesWritten == 1 ? "" : "s") << "; " << Remaining
+           << " remain\n";
+  }
+  if (HadErrors)
+    return ExitError;
+  return Remaining ? ExitFindings : ExitClean;
+}
