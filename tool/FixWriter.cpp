@@ -51,7 +51,10 @@ llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Content) {
   if (std::error_code EC = fs::status(Path, Status))
     return llvm::createStringError(EC, "cannot stat '%s': %s",
                                    Path.str().c_str(), EC.message().c_str());
-  if (fs::access(Path, fs::AccessMode::Write))
+  // The mode bits are checked as well as access(): root may write anywhere,
+  // but a file nobody may write is one its owner meant to keep as it is.
+  if (fs::access(Path, fs::AccessMode::Write) ||
+      (Status.permissions() & fs::all_write) == 0)
     return llvm::createStringError(
         std::make_error_code(std::errc::permission_denied),
         "'%s' is not writable; not rewritten", Path.str().c_str());
@@ -91,9 +94,13 @@ llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Content) {
 
 } // namespace
 
-ApplyOutcome applyFixesInPlace(const FindingSet &Set) {
+ApplyOutcome applyFixesInPlace(const FindingSet &Set,
+                               llvm::function_ref<void()> BeforeWrite) {
   ApplyOutcome Outcome;
-  for (const auto &Entry : collectFixes(Set)) {
+  llvm::StringMap<tooling::Replacements> Fixes = collectFixes(Set);
+  if (!Fixes.empty() && BeforeWrite)
+    BeforeWrite();
+  for (const auto &Entry : Fixes) {
     llvm::StringRef Path = Entry.getKey();
     llvm::Error Failure = [&]() -> llvm::Error {
       llvm::Expected<std::string> Original = readUnchanged(Set, Path);
@@ -195,7 +202,15 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
     else
       Hunks.push_back({First, Last});
   }
-  OS << "--- " << Path << "\n+++ " << Path << "\n";
+  // git's a/ b/ convention, relative to the working directory where possible,
+  // so that both `git apply` and `patch -p1` take the diff as it is.
+  llvm::SmallString<256> Cwd;
+  fs::current_path(Cwd);
+  llvm::StringRef Shown = Path;
+  if (Shown.consume_front(Cwd) && Shown.consume_front("/"))
+    OS << "--- a/" << Shown << "\n+++ b/" << Shown << "\n";
+  else
+    OS << "--- " << Path << "\n+++ " << Path << "\n";
   int Shift = 0;
   for (auto [First, Last] : Hunks) {
     unsigned Begin = Lines.begin(First), End = Lines.end(Last);

@@ -4,6 +4,8 @@
 #define WARPFIX_TOOL_FIXWRITER_H
 
 #include "tool/FindingSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace warpfix {
@@ -21,7 +23,9 @@ struct ApplyOutcome {
 
 /// Rewrites each file through a temporary file and a rename, keeping its mode.
 /// A file whose content no longer matches what was analysed is refused whole.
-ApplyOutcome applyFixesInPlace(const FindingSet &Set);
+/// BeforeWrite runs once before the first file is touched (a test hook).
+ApplyOutcome applyFixesInPlace(const FindingSet &Set,
+                               llvm::function_ref<void()> BeforeWrite = {});
 
 /// Writes a unified diff of every fix; touches nothing.
 void writeUnifiedDiff(const FindingSet &Set, llvm::raw_ostream &OS);

@@ -13,6 +13,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 
@@ -58,6 +59,11 @@ cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the findings and fixes as YAML for clang-apply-replacements"),
     cl::value_desc("file"), cl::cat(Category));
+
+// Lets a test edit a file between analysis and writing, to show that the
+// content hash catches it.
+cl::opt<std::string> TestingBeforeWrite("testing-run-before-write", cl::Hidden,
+                                        cl::cat(Category));
 
 constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
 
@@ -246,7 +252,12 @@ int main(int argc, const char **argv) {
 
   size_t Remaining = Set.Findings.size();
   if (Fix) {
-    ApplyOutcome Outcome = applyFixesInPlace(Set);
+    ApplyOutcome Outcome = applyFixesInPlace(Set, [] {
+      if (TestingBeforeWrite.empty())
+        return;
+      StringRef Argv[] = {"/bin/sh", "-c", TestingBeforeWrite};
+      sys::ExecuteAndWait("/bin/sh", Argv);
+    });
     for (const std::string &Error : Outcome.Errors)
       WithColor::error(errs(), "warpfix") << Error << "\n";
     HadErrors |= !Outcome.Errors.empty();

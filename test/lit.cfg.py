@@ -1,0 +1,45 @@
+# lit configuration for warpfix. One folder per check, plus tool/ for the
+# command line; a file is a test when its name ends in .cu, .cuh or .test.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "warpfix"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(os.path.dirname(config.warpfix_bin), "..", "test")
+
+tools = config.llvm_tools_dir
+config.substitutions.append(("%warpfix", config.warpfix_bin))
+config.substitutions.append(("%clang-apply-replacements",
+                             os.path.join(tools, "clang-apply-replacements")))
+config.substitutions.append(("%fake-cuda",
+                             os.path.join(config.test_source_root, "Inputs", "fake-cuda")))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%expect-exit", config.python + " " + os.path.join(
+    config.test_source_root, "Inputs", "expect-exit.py")))
+config.substitutions.append(("%srcroot", config.warpfix_source_dir))
+# A tool name is replaced only where it stands as a command, not inside words
+# such as --implicit-check-not=.
+for tool in ("FileCheck", "not", "count"):
+    config.substitutions.append((r"(?<![-\w/.=])%s(?![-\w.=])" % tool,
+                                 os.path.join(tools, tool)))
+
+# Fixed outputs must compile with the real nvcc where one exists: warnings are
+# errors, and the newest architecture we claim to support.
+cuda_root = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
+nvcc = shutil.which("nvcc") or os.path.join(cuda_root, "bin", "nvcc")
+if os.path.exists(nvcc):
+    config.available_features.add("nvcc")
+    config.substitutions.append(
+        ("%nvcc-check", nvcc + " -Werror all-warnings -c -o /dev/null"))
+
+# The tests control the toolkit explicitly; the caller's must not leak in.
+for var in ("CUDA_PATH", "CUDA_HOME"):
+    config.environment.pop(var, None)
+config.environment["PATH"] = os.environ.get("PATH", "")
+if os.getuid() == 0:
+    config.available_features.add("root")
