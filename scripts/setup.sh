@@ -1,0 +1,30 @@
+# Sourced by demo.sh and test.sh: installs the Debian packages warpfix needs
+# (only those missing), then configures and builds. Idempotent, and quick when
+# nothing changed: dpkg-query and an up-to-date ninja build take a second.
+set -euo pipefail
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir="$repo_root/build"
+
+required_packages=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev
+                   llvm-19-tools clang-tools-19 cmake ninja-build python3 patch)
+
+missing_packages=()
+for package in "${required_packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then
+    missing_packages+=("$package")
+  fi
+done
+if [ ${#missing_packages[@]} -gt 0 ]; then
+  echo "warpfix setup: installing ${missing_packages[*]}" >&2
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -q >&2
+  "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing_packages[@]}" >&2
+fi
+
+if [ ! -f "$build_dir/build.ninja" ]; then
+  cmake -S "$repo_root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
+fi
+cmake --build "$build_dir" >&2
