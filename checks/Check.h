@@ -4,8 +4,11 @@
 #define WARPFIX_CHECKS_CHECK_H
 
 #include "checks/FindingSink.h"
+#include "checks/analysis/Analyses.h"
 #include "checks/analysis/FullMaskMacros.h"
+#include "checks/analysis/SkippedCode.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <memory>
 #include <string>
 
 namespace warpfix {
@@ -22,10 +25,26 @@ struct CheckOptions {
 };
 
 /// What a check sees of the translation unit it runs in.
-struct CheckContext {
+class CheckContext {
+public:
+  CheckContext(const CheckOptions &Options, FindingSink &Sink,
+               const FullMaskMacros &FullMasks, const SkippedCode &Skipped)
+      : Options(Options), Sink(Sink), FullMasks(FullMasks), Skipped(Skipped) {}
+
   const CheckOptions &Options;
   FindingSink &Sink;
   const FullMaskMacros &FullMasks;
+  const SkippedCode &Skipped;
+
+  /// The shared analyses, built once per translation unit on first use.
+  Analyses &analyses(clang::ASTContext &Ctx) {
+    if (!Shared)
+      Shared = std::make_unique<Analyses>(Ctx, Options.AssumeWholeWarps);
+    return *Shared;
+  }
+
+private:
+  std::unique_ptr<Analyses> Shared;
 };
 
 class Check : public clang::ast_matchers::MatchFinder::MatchCallback {
@@ -42,7 +61,7 @@ protected:
   FindingBuilder report(clang::SourceLocation Loc, llvm::StringRef Message) {
     return Context.Sink.report(Name, Loc, Message);
   }
-  const CheckContext &context() const { return Context; }
+  CheckContext &context() const { return Context; }
 
 private:
   std::string Name;

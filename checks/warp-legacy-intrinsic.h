@@ -7,6 +7,8 @@
 
 namespace warpfix {
 
+struct LegacyIntrinsic;
+
 class WarpLegacyIntrinsicCheck : public Check {
 public:
   explicit WarpLegacyIntrinsicCheck(CheckContext &Context)
@@ -14,6 +16,12 @@ public:
 
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  static std::string message(const LegacyIntrinsic &Entry);
+  void reportUninstantiated(const clang::CallExpr &Call,
+                            const clang::FunctionDecl &Template);
 };
 
 } // namespace warpfix

@@ -22,8 +22,9 @@ public:
     llvm::sys::fs::current_path(Cwd);
     Sink = std::make_unique<FindingSink>(CI.getSourceManager(), Cwd);
     FullMasks.attach(CI.getPreprocessor());
-    Context = std::make_unique<CheckContext>(
-        CheckContext{Options, *Sink, FullMasks});
+    Skipped.attach(CI.getPreprocessor());
+    Context =
+        std::make_unique<CheckContext>(Options, *Sink, FullMasks, Skipped);
     for (const CheckInfo *Info : Checks) {
       Instances.push_back(Info->Create(*Context));
       Instances.back()->registerMatchers(Finder);
@@ -44,6 +45,7 @@ private:
   TranslationUnitResult &Out;
   std::unique_ptr<FindingSink> Sink;
   FullMaskMacros FullMasks;
+  SkippedCode Skipped;
   std::unique_ptr<CheckContext> Context;
   std::vector<std::unique_ptr<Check>> Instances;
   ast_matchers::MatchFinder Finder;

@@ -67,13 +67,27 @@ Diagnostic foldCopies(const std::vector<const Diagnostic *> &Copies) {
       Folded, "no automatic fix: this code is shared by several macro "
               "expansions, template instantiations or translation units, and "
               "they need different fixes"));
-  for (const Diagnostic *D : Copies)
-    if (D->Message.Fix.empty())
+  for (const Diagnostic *D : Copies) {
+    if (D->Message.Fix.empty()) {
       appendNotes(Folded, *D);
+      continue;
+    }
+    // Of the copies that had a fix, only where they come from still holds.
+    Diagnostic Context;
+    for (const DiagnosticMessage &Note : D->Notes)
+      if (llvm::StringRef(Note.Message).starts_with("in this expansion"))
+        Context.Notes.push_back(Note);
+    appendNotes(Folded, Context);
+  }
   return Folded;
 }
 
 } // namespace
+
+bool containsReplacement(const Replacements &Set,
+                         const clang::tooling::Replacement &R) {
+  return llvm::is_contained(Set, R);
+}
 
 size_t FindingSet::fixableCount() const {
   return llvm::count_if(Findings,
@@ -115,6 +129,10 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
       Replacements Trial = Accepted[Entry.getKey()];
       bool Clash = false;
       for (const auto &R : Entry.second) {
+        // Findings may share an edit, such as the ballot that computes the
+        // mask of every call under one branch.
+        if (containsReplacement(Trial, R))
+          continue;
         if (llvm::Error Err = Trial.add(R)) {
           llvm::consumeError(std::move(Err));
           Clash = true;
@@ -131,7 +149,8 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     }
     for (const auto &Entry : D.Message.Fix)
       for (const auto &R : Entry.second)
-        llvm::cantFail(Accepted[Entry.getKey()].add(R));
+        if (!containsReplacement(Accepted[Entry.getKey()], R))
+          llvm::cantFail(Accepted[Entry.getKey()].add(R));
     Set.Findings.push_back(std::move(D));
   }
   return Set;

@@ -22,6 +22,10 @@ struct FindingSet {
   size_t fileCount() const;
 };
 
+/// Whether Set already holds exactly R (an edit shared by several findings).
+bool containsReplacement(const clang::tooling::Replacements &Set,
+                         const clang::tooling::Replacement &R);
+
 /// IsShown decides, by absolute path, whose findings the user asked for.
 FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
                          llvm::function_ref<bool(llvm::StringRef)> IsShown);

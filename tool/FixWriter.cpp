@@ -16,8 +16,10 @@ llvm::StringMap<tooling::Replacements> collectFixes(const FindingSet &Set) {
   for (const tooling::Diagnostic &D : Set.Findings)
     for (const auto &Entry : D.Message.Fix)
       for (const tooling::Replacement &R : Entry.second)
-        // mergeFindings already dropped every fix that overlaps another.
-        llvm::cantFail(Fixes[Entry.getKey()].add(R));
+        // mergeFindings already dropped every fix that overlaps another;
+        // identical edits shared by several findings are made once.
+        if (!containsReplacement(Fixes[Entry.getKey()], R))
+          llvm::cantFail(Fixes[Entry.getKey()].add(R));
   return Fixes;
 }
 

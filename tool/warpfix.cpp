@@ -60,6 +60,21 @@ cl::opt<std::string> ExportFixes(
     cl::desc("Write the findings and fixes as YAML for clang-apply-replacements"),
     cl::value_desc("file"), cl::cat(Category));
 
+cl::opt<MaskFallback> MaskFallbackOption(
+    "mask-fallback",
+    cl::desc("What to do when the lanes that reach a call are unknown"),
+    cl::values(clEnumValN(MaskFallback::None, "none",
+                          "report it and leave the code as it is (default)"),
+               clEnumValN(MaskFallback::ActiveMask, "activemask",
+                          "rewrite with __activemask(), the legacy "
+                          "semantics, marked for review in the code")),
+    cl::init(MaskFallback::None), cl::cat(Category));
+cl::opt<bool> AssumeWholeWarps(
+    "assume-whole-warps",
+    cl::desc("Take blockDim.x to be a multiple of 32, so that conditions "
+             "such as threadIdx.x < 32 select whole warps (default: true)"),
+    cl::init(true), cl::cat(Category));
+
 // Lets a test edit a file between analysis and writing, to show that the
 // content hash catches it.
 cl::opt<std::string> TestingBeforeWrite("testing-run-before-write", cl::Hidden,
@@ -212,7 +227,10 @@ int main(int argc, const char **argv) {
   FrontEndSettings Settings{*Toolkit, GpuArch, CompilerArgs};
   auto Database =
       makeCudaCompilationDatabase(std::move(*UserDatabase), Settings);
-  Analyzer Analysis(*Database, *Checks, CheckOptions());
+  CheckOptions Options;
+  Options.Fallback = MaskFallbackOption;
+  Options.AssumeWholeWarps = AssumeWholeWarps;
+  Analyzer Analysis(*Database, *Checks, Options);
 
   bool HadErrors = false;
   std::vector<TranslationUnitResult> Results;

@@ -3,131 +3,434 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
 namespace warpfix {
 namespace {
 
-/// Finds the first statement that lets some lanes leave the function early.
-class EarlyExitFinder : public RecursiveASTVisitor<EarlyExitFinder> {
+/// The statements (return, goto, break, continue, PTX exit) by which lanes
+/// leave a statement early. Breaks and continues that stay inside a loop or
+/// switch nested in it do not count.
+class ExitFinder : public RecursiveASTVisitor<ExitFinder> {
 public:
-  const Stmt *Found = nullptr;
-  const char *What = nullptr;
+  explicit ExitFinder(ASTContext &Ctx, bool CountContinue = true)
+      : Ctx(Ctx), CountContinue(CountContinue) {}
+  std::vector<const Stmt *> Exits;
+  bool HasGoto = false;
 
-  bool VisitReturnStmt(ReturnStmt *S) { return found(S, "an early return"); }
-  bool VisitGotoStmt(GotoStmt *S) { return found(S, "a goto"); }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *S) { return add(S); }
+  bool VisitGotoStmt(GotoStmt *S) {
+    HasGoto = true;
+    return add(S);
+  }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
-    return found(S, "a computed goto");
+    HasGoto = true;
+    return add(S);
+  }
+  bool VisitBreakStmt(BreakStmt *S) { return Depth == 0 ? add(S) : true; }
+  bool VisitContinueStmt(ContinueStmt *S) {
+    return Depth == 0 && CountContinue ? add(S) : true;
   }
   bool VisitAsmStmt(AsmStmt *S) {
-    if (S->generateAsmString(*Ctx).find("exit") != std::string::npos)
-      return found(S, "inline PTX that may exit");
+    if (S->generateAsmString(Ctx).find("exit") != std::string::npos)
+      return add(S);
     return true;
   }
-  // A lambda's returns leave the lambda, not the kernel.
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-
-  ASTContext *Ctx = nullptr;
+#define NESTED(Type)                                                           \
+  bool Traverse##Type(Type *S) {                                               \
+    ++Depth;                                                                   \
+    bool Result = RecursiveASTVisitor::Traverse##Type(S);                      \
+    --Depth;                                                                   \
+    return Result;                                                             \
+  }
+  NESTED(ForStmt)
+  NESTED(WhileStmt)
+  NESTED(DoStmt)
+  NESTED(CXXForRangeStmt)
+  NESTED(SwitchStmt)
+#undef NESTED
 
 private:
-  bool found(const Stmt *S, const char *Kind) {
-    Found = S;
-    What = Kind;
-    return false;
+  bool add(const Stmt *S) {
+    Exits.push_back(S);
+    return true;
   }
+  ASTContext &Ctx;
+  bool CountContinue;
+  unsigned Depth = 0;
 };
 
-/// Whether evaluating Parent may skip Child for some lanes; the condition of an
-/// `if` is evaluated by every lane that reaches the `if`, its arms are not.
-const char *divergenceBetween(const Stmt &Parent, const Stmt &Child) {
-  if (const auto *If = dyn_cast<IfStmt>(&Parent))
-    return (If->getCond() == &Child || If->getInit() == &Child ||
-            If->getConditionVariableDeclStmt() == &Child)
-               ? nullptr
-               : "a branch";
-  if (const auto *For = dyn_cast<ForStmt>(&Parent))
-    return For->getInit() == &Child ? nullptr : "a loop";
-  if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(Parent))
-    return "a loop";
-  if (const auto *Switch = dyn_cast<SwitchStmt>(&Parent))
-    return (Switch->getCond() == &Child || Switch->getInit() == &Child)
-               ? nullptr
-               : "a switch";
-  if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(&Parent))
-    return Cond->getCond() == &Child ? nullptr : "a conditional expression";
-  if (const auto *Bin = dyn_cast<BinaryOperator>(&Parent))
-    return (Bin->isLogicalOp() && Bin->getRHS() == &Child)
-               ? "a short-circuit operator"
-               : nullptr;
+std::vector<const Stmt *> exitsOf(ASTContext &Ctx, const Stmt *S,
+                                  bool CountContinue = true) {
+  ExitFinder Finder(Ctx, CountContinue);
+  Finder.TraverseStmt(const_cast<Stmt *>(S));
+  return Finder.Exits;
+}
+
+/// A statement that every lane running it leaves by an exit.
+bool alwaysExits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt>(S))
+    return true;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && alwaysExits(Block->body_back());
+  return false;
+}
+
+const char *describeExit(const Stmt *Exit) {
+  if (isa<ReturnStmt>(Exit))
+    return "an early return";
+  if (isa<BreakStmt>(Exit))
+    return "a break";
+  if (isa<ContinueStmt>(Exit))
+    return "a continue";
+  if (isa<AsmStmt>(Exit))
+    return "inline PTX that may exit";
+  return "a goto";
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+const Expr *loopCondition(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return For->getCond();
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return While->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return Do->getCond();
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+    return Range->getRangeInit();
   return nullptr;
+}
+
+struct Step {
+  const Stmt *Parent;
+  const Stmt *Child;
+};
+
+/// The statements from the function body down to S, outermost first.
+const FunctionDecl *pathTo(ASTContext &Ctx, const Stmt *S,
+                           std::vector<Step> &Path, Membership &Failure) {
+  const Stmt *Child = S;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.empty()) {
+      Failure = Membership::unknown("the enclosing function was not found",
+                                    S->getBeginLoc());
+      return nullptr;
+    }
+    if (const auto *F = Parents[0].get<FunctionDecl>()) {
+      std::reverse(Path.begin(), Path.end());
+      return F;
+    }
+    if (const auto *Lambda = Parents[0].get<LambdaExpr>()) {
+      Failure = Membership::unknown("the code is inside a lambda, whose "
+                                    "callers are not analysed",
+                                    Lambda->getBeginLoc());
+      return nullptr;
+    }
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent) {
+      // A local variable's initializer: continue from its declaration.
+      const auto *Var = Parents[0].get<VarDecl>();
+      DynTypedNodeList Up = Var ? Ctx.getParents(*Var) : DynTypedNodeList(
+                                                             DynTypedNode());
+      if (Var && !Up.empty() && (Parent = Up[0].get<DeclStmt>())) {
+        Child = Parent;
+        continue;
+      }
+      Failure = Membership::unknown("the code is not inside a function body",
+                                    S->getBeginLoc());
+      return nullptr;
+    }
+    Path.push_back({Parent, Child});
+    Child = Parent;
+  }
 }
 
 } // namespace
 
-Membership membershipAt(const CallExpr &Call, ASTContext &Ctx) {
-  const Stmt *Child = &Call;
-  const FunctionDecl *Function = nullptr;
-  std::vector<std::pair<const CompoundStmt *, const Stmt *>> Blocks;
+bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
+  class Checker : public RecursiveASTVisitor<Checker> {
+  public:
+    explicit Checker(ASTContext &Ctx) : Ctx(Ctx) {}
+    bool Safe = true;
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
+      // threadIdx.x and friends read special registers: no side effects.
+      if (isa<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens()))
+        return true;
+      Safe = false;
+      return false;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      return keep(!B->isAssignmentOp());
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      return keep(!U->isIncrementDecrementOp());
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
+        return keep(false);
+      if (Callee->isConstexpr())
+        return true;
+      llvm::StringRef Name = Callee->getName();
+      bool PureToolkit =
+          Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
+          Call->getNumArgs() > 0 && !Name.contains("shfl") &&
+          !Name.contains("sync") && !Name.contains("atomic") &&
+          !Name.contains("activemask") && !Name.contains("match") &&
+          !Name.contains("clock") && !Name.contains("ballot") &&
+          Name != "any" && Name != "all" && Name != "__any" && Name != "__all";
+      return keep(PureToolkit);
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      return keep(!Ref->getType().isVolatileQualified());
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      return keep(!M->getType().isVolatileQualified());
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+      return keep(!A->getType().isVolatileQualified());
+    }
+    bool VisitStmtExpr(StmtExpr *) { return keep(false); }
+    bool VisitLambdaExpr(LambdaExpr *) { return keep(false); }
+    bool VisitCXXNewExpr(CXXNewExpr *) { return keep(false); }
+    bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return keep(false); }
+    bool VisitCXXThrowExpr(CXXThrowExpr *) { return keep(false); }
+
+  private:
+    bool keep(bool Ok) {
+      Safe = Safe && Ok;
+      return Safe;
+    }
+    ASTContext &Ctx;
+  };
+  Checker C(Ctx);
+  C.TraverseStmt(const_cast<Expr *>(Condition));
+  return C.Safe;
+}
+
+bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
+                                      bool Negated, const Stmt *Anchor) {
+  LaneValue Value = Lanes.of(If->getCond());
+  if (Value.What == LaneValue::ThreadIndex)
+    Value = LaneValue::laneDependent();
+  if (Value.isWarpUniform()) {
+    M.ReliesOnWholeWarps |= Value.ReliesOnWholeWarps;
+    return true;
+  }
+  auto Reject = [&](const char *Why, SourceLocation Where) {
+    M = Membership::unknown(Why, Where);
+    return false;
+  };
+  if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+    return Reject("the branch declares a variable in its condition, so the "
+                  "condition cannot be evaluated before it",
+                  If->getBeginLoc());
+  if (!isHoistable(If->getCond(), Ctx))
+    return Reject("the branch condition has side effects, volatile reads or "
+                  "calls, so it cannot be evaluated again in a ballot",
+                  If->getCond()->getBeginLoc());
+  std::vector<LaneCondition::Conjunct> Conjuncts = {{If->getCond(), Negated}};
+  // A ballot needs a block to be inserted into: climb through unbraced
+  // if/else nesting, taking the outer conditions along.
+  const Stmt *Site = Anchor;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
-    if (Parents.empty())
-      return Membership::unknown("the enclosing function was not found",
-                                 Call.getBeginLoc());
-    if ((Function = Parents[0].get<FunctionDecl>()))
+    DynTypedNodeList Parents = Ctx.getParents(*Site);
+    const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (Parent && isa<CompoundStmt>(Parent))
       break;
-    if (Parents[0].get<LambdaExpr>())
-      return Membership::unknown("the call is inside a lambda",
-                                 Call.getBeginLoc());
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent) {
-      // Declarations (a local variable's initializer) sit between statements.
-      if (const auto *Var = Parents[0].get<VarDecl>()) {
-        DynTypedNodeList Up = Ctx.getParents(*Var);
-        if (!Up.empty() && (Parent = Up[0].get<DeclStmt>())) {
-          Child = Parent;
-          continue;
-        }
+    const auto *Outer = dyn_cast_or_null<IfStmt>(Parent);
+    if (!Outer)
+      return Reject("the branch is the unbraced body of a loop, switch or "
+                    "label; add braces so that a mask can be computed "
+                    "before it",
+                    If->getBeginLoc());
+    bool InElse = Outer->getElse() == Site;
+    if (!M.Conditions.empty() && M.Conditions.back().Anchor == Outer) {
+      for (const auto &C : Conjuncts)
+        M.Conditions.back().Conjuncts.push_back(C);
+      return true;
+    }
+    if (Outer->getInit() || Outer->getConditionVariable() ||
+        !isHoistable(Outer->getCond(), Ctx))
+      return Reject("an enclosing branch condition cannot be evaluated again "
+                    "in a ballot",
+                    Outer->getBeginLoc());
+    Conjuncts.insert(Conjuncts.begin(), {Outer->getCond(), InElse});
+    Site = Outer;
+  }
+  M.Conditions.push_back({std::move(Conjuncts), Site});
+  return true;
+}
+
+bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
+                                         const Stmt *Block) {
+  std::vector<const Stmt *> Exits = exitsOf(Ctx, Earlier);
+  bool AllUniform = true;
+  const Stmt *Divergent = nullptr;
+  for (const Stmt *Exit : Exits) {
+    LaneValue Guard = Lanes.controlDependenceWithin(Exit, Block);
+    if (Guard.What == LaneValue::ThreadIndex)
+      Guard = LaneValue::laneDependent();
+    M.ReliesOnWholeWarps |= Guard.isWarpUniform() && Guard.ReliesOnWholeWarps;
+    if (!Guard.isWarpUniform() || isa<GotoStmt, IndirectGotoStmt, AsmStmt>(Exit)) {
+      AllUniform = false;
+      Divergent = Divergent ? Divergent : Exit;
+    }
+  }
+  if (AllUniform)
+    return true;
+  // The one shape with a known remainder: `if (c) return;` lets exactly the
+  // lanes where !c go on.
+  if (const auto *If = dyn_cast<IfStmt>(Earlier)) {
+    bool ThenExits = alwaysExits(If->getThen());
+    bool ElseExits = alwaysExits(If->getElse());
+    if (ThenExits && !ElseExits &&
+        (!If->getElse() || exitsOf(Ctx, If->getElse()).empty()))
+      return addCondition(M, If, /*Negated=*/true, If);
+    if (ElseExits && !ThenExits && exitsOf(Ctx, If->getThen()).empty())
+      return addCondition(M, If, /*Negated=*/false, If);
+  }
+  M = Membership::unknown(std::string(describeExit(Divergent)) +
+                              " under a lane-dependent condition may remove "
+                              "lanes before this point",
+                          Divergent->getBeginLoc());
+  return false;
+}
+
+Membership MembershipAnalysis::at(const Stmt *S) {
+  std::vector<Step> Path;
+  Membership M;
+  const FunctionDecl *F = pathTo(Ctx, S, Path, M);
+  if (!F)
+    return M;
+  ExitFinder Gotos(Ctx);
+  Gotos.TraverseStmt(F->getBody());
+  if (Gotos.HasGoto)
+    return Membership::unknown("a goto in the function may repeat or skip "
+                               "code for some lanes",
+                               F->getLocation());
+  Membership Entry = atEntry(F);
+  if (Entry.Result != Membership::AllLanes)
+    return Entry;
+  M = Membership();
+  M.ReliesOnWholeWarps = Entry.ReliesOnWholeWarps;
+  for (const Step &Step : Path) {
+    const Stmt *Parent = Step.Parent, *Child = Step.Child;
+    if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
+      for (const Stmt *Earlier : Block->body()) {
+        if (Earlier == Child)
+          break;
+        if (!applyEarlyExits(M, Earlier, Block))
+          return M;
       }
-      return Membership::unknown("the call is not inside a function body",
-                                 Call.getBeginLoc());
+    } else if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+      if (Child == If->getThen() || Child == If->getElse())
+        if (!addCondition(M, If, Child == If->getElse(), If))
+          return M;
+    } else if (isLoop(Parent)) {
+      if (const auto *For = dyn_cast<ForStmt>(Parent);
+          For && Child == For->getInit())
+        continue;
+      LaneValue Trips = Lanes.of(loopCondition(Parent));
+      if (Trips.What == LaneValue::ThreadIndex)
+        Trips = LaneValue::laneDependent();
+      if (loopCondition(Parent) && !Trips.isWarpUniform())
+        return Membership::unknown(
+            "the loop's condition is lane-dependent, so lanes leave it at "
+            "different iterations",
+            Parent->getBeginLoc());
+      M.ReliesOnWholeWarps |= Trips.ReliesOnWholeWarps;
+      for (const Stmt *Exit : exitsOf(Ctx, Parent, /*CountContinue=*/false)) {
+        if (Exit == Parent)
+          continue;
+        LaneValue Guard = Lanes.controlDependenceWithin(Exit, Parent);
+        if (Guard.What == LaneValue::ThreadIndex || !Guard.isWarpUniform())
+          return Membership::unknown(
+              std::string(describeExit(Exit)) +
+                  " under a lane-dependent condition makes lanes leave the "
+                  "loop at different iterations",
+              Exit->getBeginLoc());
+      }
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(Parent)) {
+      LaneValue Value = Lanes.of(Switch->getCond());
+      if (Child != Switch->getCond() &&
+          (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform()))
+        return Membership::unknown("the switch's condition is lane-dependent",
+                                   Switch->getBeginLoc());
+    } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(Parent)) {
+      LaneValue Value = Lanes.of(Cond->getCond());
+      if (Child != Cond->getCond() &&
+          (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform()))
+        return Membership::unknown(
+            "the conditional expression's condition is lane-dependent",
+            Cond->getBeginLoc());
+    } else if (const auto *Bin = dyn_cast<BinaryOperator>(Parent)) {
+      if (Bin->isLogicalOp() && Child == Bin->getRHS()) {
+        LaneValue Value = Lanes.of(Bin->getLHS());
+        if (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform())
+          return Membership::unknown(
+              "the short-circuit operator's left operand is lane-dependent",
+              Bin->getOperatorLoc());
+      }
     }
-    if (const char *What = divergenceBetween(*Parent, *Child))
-      return Membership::unknown(std::string("the call is inside ") + What +
-                                     " whose lanes may diverge",
-                                 Parent->getBeginLoc());
-    if (const auto *Block = dyn_cast<CompoundStmt>(Parent))
-      Blocks.push_back({Block, Child});
-    Child = Parent;
   }
-  if (!Function->hasAttr<CUDAGlobalAttr>())
-    return Membership::unknown(
-        "the call is in a device function, whose callers are not analysed",
-        Function->getLocation());
-  // A goto anywhere can jump back over the call and make a loop of it.
-  EarlyExitFinder Whole;
-  Whole.Ctx = &Ctx;
-  Whole.TraverseStmt(Function->getBody());
-  if (Whole.Found && isa<GotoStmt, IndirectGotoStmt>(Whole.Found))
-    return Membership::unknown("a goto in the kernel may repeat or skip the "
-                               "call for some lanes",
-                               Whole.Found->getBeginLoc());
-  // Statements earlier in each enclosing block run first; one that can make
-  // lanes leave the kernel shrinks the set of lanes that reach the call.
-  for (auto [Block, Reached] : Blocks) {
-    for (const Stmt *Earlier : Block->body()) {
-      if (Earlier == Reached)
-        break;
-      EarlyExitFinder Finder;
-      Finder.Ctx = &Ctx;
-      Finder.TraverseStmt(const_cast<Stmt *>(Earlier));
-      if (Finder.Found)
-        return Membership::unknown(std::string(Finder.What) +
-                                       " before the call may remove lanes",
-                                   Finder.Found->getBeginLoc());
+  M.Result = M.Conditions.empty() ? Membership::AllLanes
+                                  : Membership::Conditional;
+  return M;
+}
+
+Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
+  if (F->hasAttr<CUDAGlobalAttr>()) {
+    Membership M;
+    M.Result = Membership::AllLanes;
+    return M;
+  }
+  auto Known = Entries.find(F);
+  if (Known != Entries.end())
+    return Known->second;
+  std::string Name = "'" + F->getNameAsString() + "'";
+  if (!F->hasAttr<CUDADeviceAttr>())
+    return Membership::unknown(Name + " is not device code",
+                               F->getLocation());
+  if (Calls.escapes(F))
+    return Membership::unknown("the address of " + Name +
+                                   " is taken, so not all of its callers "
+                                   "can be seen",
+                               F->getLocation());
+  const auto &Sites = Calls.of(F);
+  if (Sites.empty())
+    return Membership::unknown(Name + " is not called in this translation "
+                                      "unit, so who reaches it is unknown",
+                               F->getLocation());
+  if (InProgress.contains(F))
+    return Membership::unknown(Name + " is recursive", F->getLocation());
+  InProgress.insert(F);
+  Membership Result;
+  Result.Result = Membership::AllLanes;
+  for (const CallExpr *Call : Sites) {
+    Membership AtCall = at(Call);
+    if (AtCall.Result != Membership::AllLanes) {
+      Result = Membership::unknown(
+          Name + " is called here by only some lanes of the warp" +
+              (AtCall.Reason.empty() ? std::string()
+                                     : " (" + AtCall.Reason + ")"),
+          Call->getBeginLoc());
+      break;
     }
+    Result.ReliesOnWholeWarps |= AtCall.ReliesOnWholeWarps;
   }
-  return Membership::allLanes();
+  InProgress.erase(F);
+  Entries[F] = Result;
+  return Result;
 }
 
 } // namespace warpfix

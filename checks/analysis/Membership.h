@@ -1,31 +1,77 @@
-// Which lanes of a warp provably execute a given call (DESIGN.md §2).
+// Which lanes of a warp provably execute a given statement (DESIGN.md §2).
 #ifndef WARPFIX_CHECKS_ANALYSIS_MEMBERSHIP_H
 #define WARPFIX_CHECKS_ANALYSIS_MEMBERSHIP_H
 
+#include "checks/analysis/LaneDependence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <string>
+#include <vector>
 
 namespace warpfix {
 
+/// A lane-dependent condition that decides which lanes go on, made of
+/// conjuncts evaluated, in order, right before Anchor: the statement before
+/// which a `__ballot_sync` of it can be inserted.
+struct LaneCondition {
+  struct Conjunct {
+    const clang::Expr *Condition;
+    bool Negated;
+  };
+  std::vector<Conjunct> Conjuncts;
+  const clang::Stmt *Anchor = nullptr;
+};
+
 struct Membership {
-  enum Kind { AllLanes, Unknown };
+  enum Kind { AllLanes, Conditional, Unknown };
   Kind Result = Unknown;
-  /// For Unknown: what makes the set of lanes unknowable, and where.
+  /// Conditional: outermost first; each is evaluated by the lanes that the
+  /// ones before it let through.
+  std::vector<LaneCondition> Conditions;
+  /// Unknown: what makes the set of lanes unknowable, and where.
   std::string Reason;
   clang::SourceLocation ReasonLoc;
+  /// Some condition was taken as warp-uniform because blocks are assumed to
+  /// be made of whole warps (blockDim.x a multiple of 32).
+  bool ReliesOnWholeWarps = false;
 
-  static Membership allLanes() { return {AllLanes, "", {}}; }
   static Membership unknown(std::string Reason, clang::SourceLocation Loc) {
-    return {Unknown, std::move(Reason), Loc};
+    Membership M;
+    M.Reason = std::move(Reason);
+    M.ReasonLoc = Loc;
+    return M;
   }
 };
 
-/// Answers AllLanes only for calls in a kernel's straight-line code: nothing
-/// that could make lanes diverge (a branch, loop, conditional expression,
-/// return or goto) lies on the path from the kernel's entry to the call. Every
-/// other call is Unknown, with the construct that makes it so.
-Membership membershipAt(const clang::CallExpr &Call, clang::ASTContext &Ctx);
+class MembershipAnalysis {
+public:
+  MembershipAnalysis(clang::ASTContext &Ctx, LaneDependence &Lanes,
+                     const CallSites &Calls)
+      : Ctx(Ctx), Lanes(Lanes), Calls(Calls) {}
+
+  /// The lanes that reach S, from the entry of the function around it. For a
+  /// device function, its entry counts as reached by all lanes only when every
+  /// call of it in the translation unit is.
+  Membership at(const clang::Stmt *S);
+
+private:
+  Membership atEntry(const clang::FunctionDecl *F);
+  bool addCondition(Membership &M, const clang::IfStmt *If, bool Negated,
+                    const clang::Stmt *Anchor);
+  bool applyEarlyExits(Membership &M, const clang::Stmt *Earlier,
+                       const clang::Stmt *Reached);
+
+  clang::ASTContext &Ctx;
+  LaneDependence &Lanes;
+  const CallSites &Calls;
+  llvm::DenseMap<const clang::FunctionDecl *, Membership> Entries;
+  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+};
+
+/// A condition may be evaluated a second time, in a ballot right before its
+/// statement, only if doing so changes nothing: no side effects, no volatile
+/// reads, no calls but pure toolkit functions.
+bool isHoistable(const clang::Expr *Condition, clang::ASTContext &Ctx);
 
 } // namespace warpfix
 

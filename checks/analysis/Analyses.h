@@ -1,0 +1,23 @@
+// The shared analyses of one translation unit, built on first use and asked
+// by every check (DESIGN.md §2: checks never re-implement them).
+#ifndef WARPFIX_CHECKS_ANALYSIS_ANALYSES_H
+#define WARPFIX_CHECKS_ANALYSIS_ANALYSES_H
+
+#include "checks/analysis/CallSites.h"
+#include "checks/analysis/LaneDependence.h"
+#include "checks/analysis/Membership.h"
+
+namespace warpfix {
+
+struct Analyses {
+  Analyses(clang::ASTContext &Ctx, bool AssumeWholeWarps)
+      : Calls(Ctx), Lanes(Ctx, Calls, AssumeWholeWarps),
+        Members(Ctx, Lanes, Calls) {}
+  CallSites Calls;
+  LaneDependence Lanes;
+  MembershipAnalysis Members;
+};
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,39 @@
+// Who calls whom in one translation unit: the device functions' call sites,
+// which the lane-dependence and membership analyses follow into callers.
+#ifndef WARPFIX_CHECKS_ANALYSIS_CALLSITES_H
+#define WARPFIX_CHECKS_ANALYSIS_CALLSITES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <vector>
+
+namespace warpfix {
+
+class CallSites {
+public:
+  explicit CallSites(clang::ASTContext &Ctx);
+
+  /// Direct calls of F (template instantiations included). Empty when F is
+  /// never called directly here.
+  const std::vector<const clang::CallExpr *> &
+  of(const clang::FunctionDecl *F) const;
+
+  /// True when F's address escapes (a function pointer, a reference): then
+  /// some of its callers are invisible and nothing may be assumed about them.
+  bool escapes(const clang::FunctionDecl *F) const {
+    return Escaping.contains(F->getCanonicalDecl());
+  }
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::vector<const clang::CallExpr *>>
+      Calls;
+  llvm::DenseSet<const clang::FunctionDecl *> Escaping;
+  std::vector<const clang::CallExpr *> None;
+};
+
+} // namespace warpfix
+
+#endif

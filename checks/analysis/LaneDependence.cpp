@@ -1,0 +1,570 @@
+#include "checks/analysis/LaneDependence.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace warpfix {
+
+LaneValue LaneValue::join(const LaneValue &Other) const {
+  LaneValue Result;
+  Result.ReliesOnWholeWarps = ReliesOnWholeWarps || Other.ReliesOnWholeWarps;
+  if (What == LaneDependent || Other.What == LaneDependent ||
+      (What == ThreadIndex) != (Other.What == ThreadIndex)) {
+    Result.What = LaneDependent;
+    return Result;
+  }
+  Result.What = std::max(What, Other.What);
+  Result.MultipleOf32 = MultipleOf32 && Other.MultipleOf32;
+  return Result;
+}
+
+/// A thread index used as data (an address, an operand of anything but an
+/// affine step) is simply lane-dependent.
+static LaneValue asData(LaneValue V) {
+  if (V.What == LaneValue::ThreadIndex)
+    return LaneValue::laneDependent();
+  return V;
+}
+
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *F = Node.get<FunctionDecl>())
+      return F;
+    if (const auto *Lambda = Node.get<LambdaExpr>())
+      return Lambda->getCallOperator();
+  }
+}
+
+namespace {
+
+/// Every place in a function body that gives a local variable a value.
+struct Definition {
+  const VarDecl *Var;
+  const Expr *Value; // null: the variable keeps its own value (x++)
+  const Stmt *Site;
+};
+
+const VarDecl *localVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  // a[i] = ..., s.f = ...: the whole aggregate takes the value.
+  while (true) {
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      E = Sub->getBase()->IgnoreParenImpCasts();
+    else if (const auto *Member = dyn_cast<MemberExpr>(E); Member && !Member->isArrow())
+      E = Member->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref)
+    return nullptr;
+  const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!Var || !(Var->hasLocalStorage() || isa<ParmVarDecl>(Var)))
+    return nullptr;
+  return Var;
+}
+
+class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
+public:
+  std::vector<Definition> Definitions;
+  llvm::DenseSet<const VarDecl *> Escaped;
+
+  bool VisitVarDecl(VarDecl *Var) {
+    if (Var->hasLocalStorage() && Var->getInit())
+      Definitions.push_back({Var, Var->getInit(), Var->getInit()});
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!B->isAssignmentOp())
+      return true;
+    if (const VarDecl *Var = localVariable(B->getLHS())) {
+      Definitions.push_back({Var, B->getRHS(), B});
+      if (B->isCompoundAssignmentOp() || !isa<DeclRefExpr>(
+              B->getLHS()->IgnoreParenImpCasts()))
+        // Element writes and x += v mix the new value into the old, and the
+        // index chooses which element: the index matters as well.
+        Definitions.push_back({Var, B->getLHS(), B});
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp()) {
+      if (const VarDecl *Var = localVariable(U->getSubExpr()))
+        Definitions.push_back({Var, nullptr, U});
+    } else if (U->getOpcode() == UO_AddrOf) {
+      if (const VarDecl *Var = localVariable(U->getSubExpr()))
+        Escaped.insert(Var);
+    }
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    // A non-const reference parameter may write anything into the variable.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const VarDecl *Var = localVariable(Call->getArg(I));
+      if (!Var)
+        continue;
+      QualType Param;
+      if (Callee && I < Callee->getNumParams())
+        Param = Callee->getParamDecl(I)->getType();
+      if (!Callee || (Param->isReferenceType() &&
+                      !Param->getPointeeType().isConstQualified()))
+        Escaped.insert(Var);
+    }
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const VarDecl *Var = localVariable(Member->getImplicitObjectArgument()))
+        Escaped.insert(Var);
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *Loop) {
+    Escaped.insert(Loop->getLoopVariable());
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    for (const LambdaCapture &Capture : Lambda->captures())
+      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef)
+        if (const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar()))
+          Escaped.insert(Var);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+      if (const VarDecl *Var = localVariable(Asm->getOutputExpr(I)))
+        Escaped.insert(Var);
+    return true;
+  }
+};
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+const Expr *loopCondition(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return For->getCond();
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return While->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return Do->getCond();
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+    return Range->getRangeInit();
+  return nullptr;
+}
+
+/// The exits (break, continue, return, goto) inside a loop body that change
+/// how many iterations some lanes run.
+class LoopExitFinder : public RecursiveASTVisitor<LoopExitFinder> {
+public:
+  std::vector<const Stmt *> Exits;
+  unsigned Depth = 0;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *S) { return add(S); }
+  bool VisitGotoStmt(GotoStmt *S) { return add(S); }
+  bool VisitBreakStmt(BreakStmt *S) { return Depth == 0 ? add(S) : true; }
+  bool VisitContinueStmt(ContinueStmt *S) { return Depth == 0 ? add(S) : true; }
+#define NESTED(Type)                                                           \
+  bool Traverse##Type(Type *S) {                                               \
+    ++Depth;                                                                   \
+    bool Result = RecursiveASTVisitor::Traverse##Type(S);                      \
+    --Depth;                                                                   \
+    return Result;                                                             \
+  }
+  NESTED(ForStmt)
+  NESTED(WhileStmt)
+  NESTED(DoStmt)
+  NESTED(CXXForRangeStmt)
+  NESTED(SwitchStmt)
+#undef NESTED
+private:
+  bool add(const Stmt *S) {
+    Exits.push_back(S);
+    return true;
+  }
+};
+
+} // namespace
+
+LaneValue LaneDependence::controlDependence(const Stmt *S) {
+  return controlDependenceWithin(S, nullptr);
+}
+
+LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
+                                                  const Stmt *Outer) {
+  LaneValue Result;
+  DynTypedNode Child = DynTypedNode::create(*S);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(Child);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>())
+      return Result;
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    const Stmt *ChildStmt = Child.get<Stmt>();
+    Child = Parents[0];
+    if (Parent && Parent == Outer)
+      return Result;
+    if (!Parent || !ChildStmt)
+      continue;
+    if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+      if (ChildStmt != If->getCond() && ChildStmt != If->getInit())
+        Result = Result.join(asData(of(If->getCond())));
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(Parent)) {
+      if (ChildStmt != Switch->getCond())
+        Result = Result.join(asData(of(Switch->getCond())));
+    } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(Parent)) {
+      if (ChildStmt != Cond->getCond())
+        Result = Result.join(asData(of(Cond->getCond())));
+    } else if (const auto *Bin = dyn_cast<BinaryOperator>(Parent)) {
+      if (Bin->isLogicalOp() && ChildStmt == Bin->getRHS())
+        Result = Result.join(asData(of(Bin->getLHS())));
+    } else if (isLoop(Parent)) {
+      if (const auto *For = dyn_cast<ForStmt>(Parent);
+          For && ChildStmt == For->getInit())
+        continue;
+      if (const Expr *Cond = loopCondition(Parent))
+        Result = Result.join(asData(of(Cond)));
+      // A lane that leaves the loop early stops updating what the loop
+      // updates, so the conditions of those exits count too.
+      LoopExitFinder Finder;
+      Finder.TraverseStmt(const_cast<Stmt *>(Parent));
+      for (const Stmt *Exit : Finder.Exits)
+        if (Exit != Parent && Exit != S)
+          Result = Result.join(controlDependenceWithin(Exit, Parent));
+    }
+  }
+}
+
+/// The statement a local variable is declared in: lanes outside it never see
+/// the variable, so conditions above it do not make its value lane-dependent.
+static const Stmt *scopeOf(ASTContext &Ctx, const VarDecl *Var) {
+  if (isa<ParmVarDecl>(Var))
+    return nullptr;
+  DynTypedNodeList Parents = Ctx.getParents(*Var);
+  const Stmt *Decl = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  if (!Decl)
+    return nullptr;
+  DynTypedNodeList Up = Ctx.getParents(*Decl);
+  return Up.empty() ? nullptr : Up[0].get<Stmt>();
+}
+
+void LaneDependence::solveFunction(const FunctionDecl *F) {
+  if (Solved.count(F) || !F->getBody())
+    return;
+  Solved[F] = true;
+  DefinitionCollector Collector;
+  Collector.TraverseStmt(F->getBody());
+  for (const ParmVarDecl *Param : F->parameters())
+    Variables[Param] = ofParameter(Param);
+  for (const Definition &Def : Collector.Definitions)
+    if (!Variables.count(Def.Var))
+      Variables[Def.Var] = LaneValue::uniform(true);
+  for (const VarDecl *Var : Collector.Escaped)
+    Variables[Var] = LaneValue::laneDependent();
+  // Each round can only move values up the lattice, which has four levels.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Definition &Def : Collector.Definitions) {
+      LaneValue Old = Variables[Def.Var];
+      LaneValue New = Old;
+      if (Def.Value)
+        New = New.join(of(Def.Value));
+      New = New.join(
+          controlDependenceWithin(Def.Site, scopeOf(Ctx, Def.Var)));
+      if (!(New == Old)) {
+        Variables[Def.Var] = New;
+        Changed = true;
+      }
+    }
+  }
+}
+
+LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
+  const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
+  if (!F)
+    return LaneValue::laneDependent();
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return LaneValue::uniform();
+  auto Known = Parameters.find(Param);
+  if (Known != Parameters.end())
+    return Known->second;
+  const auto &Sites = Calls.of(F);
+  if (Sites.empty() || Calls.escapes(F) || InProgress.contains(F) ||
+      isa<CXXMethodDecl>(F))
+    return LaneValue::laneDependent();
+  InProgress.insert(F);
+  unsigned Index = Param->getFunctionScopeIndex();
+  LaneValue Result;
+  for (const CallExpr *Call : Sites) {
+    if (Index >= Call->getNumArgs()) {
+      Result = LaneValue::laneDependent();
+      break;
+    }
+    Result = Result.join(of(Call->getArg(Index)))
+                 .join(controlDependence(Call));
+  }
+  InProgress.erase(F);
+  Parameters[Param] = Result;
+  return Result;
+}
+
+LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
+  if (Var->hasAttr<CUDASharedAttr>() || Var->hasGlobalStorage())
+    // The address of a shared array, a __device__ or __constant__ variable:
+    // one object for everyone.
+    return LaneValue::uniform();
+  const FunctionDecl *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
+  if (!F)
+    return LaneValue::laneDependent();
+  if (!Solved.count(F)) {
+    if (InProgress.contains(F))
+      return LaneValue::laneDependent();
+    InProgress.insert(F);
+    solveFunction(F);
+    InProgress.erase(F);
+  }
+  auto It = Variables.find(Var);
+  if (It != Variables.end())
+    return It->second;
+  // Declared without a value and never assigned: nothing to rely on.
+  return LaneValue::laneDependent();
+}
+
+LaneValue LaneDependence::ofBuiltinVariable(const Expr *E, bool &Matched) {
+  Matched = false;
+  const auto *Property = dyn_cast<MSPropertyRefExpr>(E->IgnoreParens());
+  if (!Property)
+    return {};
+  const Expr *Base = Property->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
+    Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  if (!Ref)
+    return {};
+  llvm::StringRef Var = Ref->getDecl()->getName();
+  llvm::StringRef Field = Property->getPropertyDecl()->getName();
+  Matched = true;
+  if (Var == "threadIdx")
+    // Only x is an affine thread index; y and z split warps in ways that
+    // depend on the block's shape.
+    return Field == "x" ? LaneValue{LaneValue::ThreadIndex, true, false}
+                        : LaneValue::laneDependent();
+  if (Var == "blockDim" && Field == "x")
+    return LaneValue::uniform(AssumeWholeWarps);
+  if (Var == "blockIdx" || Var == "blockDim" || Var == "gridDim")
+    return LaneValue::uniform();
+  Matched = false;
+  return {};
+}
+
+static bool calleeNamed(const FunctionDecl *F,
+                        std::initializer_list<llvm::StringRef> Names) {
+  if (!F->getIdentifier())
+    return false;
+  return llvm::is_contained(Names, F->getName());
+}
+
+LaneValue LaneDependence::ofCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
+    return LaneValue::laneDependent();
+  llvm::StringRef Name = Callee->getName();
+  // Collective results that every participating lane receives alike.
+  if (calleeNamed(Callee, {"__ballot", "__any", "__all", "ballot", "any",
+                           "all", "__ballot_sync", "__any_sync", "__all_sync",
+                           "__uni_sync"}) ||
+      Name.starts_with("__reduce_") || Name.starts_with("__syncthreads_"))
+    return LaneValue{LaneValue::WarpUniform, false, false};
+  if (Name.contains("shfl") || Name.starts_with("atomic") ||
+      Name.starts_with("__atomic") || Name.contains("activemask") ||
+      Name.starts_with("__match") || Name.starts_with("clock") ||
+      Name.starts_with("__lane"))
+    return LaneValue::laneDependent();
+  // Toolkit functions of their arguments (__popc, min, __ffs, math).
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Call->getNumArgs() > 0 && SM.isInSystemHeader(Callee->getLocation())) {
+    LaneValue Result;
+    for (const Expr *Arg : Call->arguments())
+      Result = Result.join(asData(of(Arg)));
+    Result.MultipleOf32 = false;
+    return Result;
+  }
+  return LaneValue::laneDependent();
+}
+
+LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
+  if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
+    return of(B->getRHS());
+  LaneValue L = of(B->getLHS()), R = of(B->getRHS());
+  auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
+    if (E->isValueDependent())
+      return std::nullopt;
+    Expr::EvalResult Result;
+    if (E->EvaluateAsInt(Result, Ctx))
+      return Result.Val.getInt();
+    return std::nullopt;
+  };
+  using K = LaneValue;
+  bool LIndex = L.What == K::ThreadIndex, RIndex = R.What == K::ThreadIndex;
+  auto WarpUniform = [&]() {
+    if (!AssumeWholeWarps)
+      return LaneValue::laneDependent();
+    return LaneValue{K::WarpUniform, false, true};
+  };
+  switch (B->getOpcode()) {
+  case BO_Add:
+    if (LIndex && R.What == K::Uniform)
+      return {K::ThreadIndex, L.MultipleOf32 && R.MultipleOf32, false};
+    if (RIndex && L.What == K::Uniform)
+      return {K::ThreadIndex, L.MultipleOf32 && R.MultipleOf32, false};
+    break;
+  case BO_Sub:
+    if (LIndex && R.What == K::Uniform)
+      return {K::ThreadIndex, L.MultipleOf32 && R.MultipleOf32, false};
+    break;
+  case BO_Mul:
+    if (L.What == K::Uniform && R.What == K::Uniform) {
+      LaneValue Product = LaneValue::uniform(L.MultipleOf32 || R.MultipleOf32);
+      return Product;
+    }
+    break;
+  case BO_Div:
+  case BO_Shr:
+    if (LIndex && L.MultipleOf32) {
+      // threadIdx.x / 32 and threadIdx.x >> 5 are the warp id.
+      if (auto C = Constant(B->getRHS())) {
+        int64_t V = C->getExtValue();
+        bool WholeWarp = B->getOpcode() == BO_Div ? (V > 0 && V % 32 == 0)
+                                                  : (V >= 5 && V < 32);
+        if (WholeWarp)
+          return WarpUniform();
+      }
+    }
+    break;
+  case BO_LT:
+  case BO_GE:
+  case BO_LE:
+  case BO_GT: {
+    // threadIdx.x < 32*k splits the block at a warp boundary.
+    const LaneValue *Index = LIndex ? &L : (RIndex ? &R : nullptr);
+    const LaneValue *Bound = LIndex ? &R : (RIndex ? &L : nullptr);
+    const Expr *BoundExpr = LIndex ? B->getRHS() : B->getLHS();
+    if (!Index || !Index->MultipleOf32 || Bound->What != K::Uniform)
+      break;
+    BinaryOperatorKind Op = B->getOpcode();
+    if (RIndex) // K < tid is tid > K
+      Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
+    if (auto C = Constant(BoundExpr)) {
+      int64_t V = C->getExtValue();
+      bool Boundary = (Op == BO_LT || Op == BO_GE) ? V % 32 == 0
+                                                   : (V + 1) % 32 == 0;
+      if (Boundary)
+        return WarpUniform();
+    } else if (Bound->MultipleOf32 && (Op == BO_LT || Op == BO_GE)) {
+      return WarpUniform();
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  LaneValue Result = asData(L).join(asData(R));
+  if (B->getOpcode() != BO_Mul)
+    Result.MultipleOf32 = false;
+  return Result;
+}
+
+LaneValue LaneDependence::of(const Expr *E) {
+  if (!E)
+    return LaneValue::laneDependent();
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return LaneValue::laneDependent();
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    Expr::EvalResult Result;
+    if (E->EvaluateAsInt(Result, Ctx) && !E->HasSideEffects(Ctx))
+      return LaneValue::uniform(Result.Val.getInt().getExtValue() % 32 == 0);
+  }
+  if (isa<FloatingLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
+          StringLiteral, UnaryExprOrTypeTraitExpr, CharacterLiteral,
+          IntegerLiteral>(E))
+    return LaneValue::uniform();
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return of(Cast->getSubExpr());
+  if (const auto *Full = dyn_cast<FullExpr>(E))
+    return of(Full->getSubExpr());
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+    return of(Temp->getSubExpr());
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    return of(Bind->getSubExpr());
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    return of(Default->getExpr());
+  if (const auto *Pseudo = dyn_cast<PseudoObjectExpr>(E)) {
+    bool Matched = false;
+    LaneValue Builtin = ofBuiltinVariable(Pseudo->getSyntacticForm(), Matched);
+    return Matched ? Builtin : LaneValue::laneDependent();
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      return ofVariable(Var);
+    if (isa<EnumConstantDecl, FunctionDecl>(Ref->getDecl()))
+      return LaneValue::uniform();
+    return LaneValue::laneDependent();
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Deref:
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec:
+    case UO_Plus:
+      return asData(of(U->getSubExpr()));
+    case UO_AddrOf: {
+      const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub))
+        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+          if (Var->hasLocalStorage() || isa<ParmVarDecl>(Var))
+            return LaneValue::laneDependent(); // each thread's own copy
+      return asData(of(Sub));
+    }
+    default:
+      return asData(of(U->getSubExpr()));
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return ofBinary(B);
+  if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(E))
+    return asData(of(Cond->getCond()))
+        .join(asData(of(Cond->getTrueExpr())))
+        .join(asData(of(Cond->getFalseExpr())));
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+    return asData(asData(of(Sub->getBase())).join(asData(of(Sub->getIdx()))));
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return asData(of(Member->getBase()));
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return ofCall(Call);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    LaneValue Result;
+    for (const Expr *Arg : Construct->arguments())
+      Result = Result.join(asData(of(Arg)));
+    return Result;
+  }
+  if (const auto *Init = dyn_cast<InitListExpr>(E)) {
+    LaneValue Result;
+    for (const Expr *Item : Init->inits())
+      Result = Result.join(asData(of(Item)));
+    return Result;
+  }
+  return LaneValue::laneDependent();
+}
+
+} // namespace warpfix

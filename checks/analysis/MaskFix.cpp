@@ -1,0 +1,132 @@
+#include "checks/analysis/MaskFix.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+std::optional<std::string> sourceText(const Expr *E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return std::nullopt;
+  bool Invalid = false;
+  llvm::StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts(),
+                                              &Invalid);
+  if (Invalid || Text.empty())
+    return std::nullopt;
+  return Text.str();
+}
+
+/// The predicate of a ballot: the conjuncts in evaluation order, so that
+/// short-circuiting guards later ones exactly as the original code did.
+std::optional<std::string> predicate(const LaneCondition &C,
+                                     ASTContext &Ctx) {
+  std::string Text;
+  bool Single = C.Conjuncts.size() == 1;
+  for (const LaneCondition::Conjunct &J : C.Conjuncts) {
+    std::optional<std::string> Part = sourceText(J.Condition, Ctx);
+    if (!Part)
+      return std::nullopt;
+    if (!Text.empty())
+      Text += " && ";
+    if (J.Negated)
+      Text += "!(" + *Part + ")";
+    else
+      Text += Single ? *Part : "(" + *Part + ")";
+  }
+  return Text;
+}
+
+std::string maskName(const Stmt *Anchor, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(Anchor->getBeginLoc());
+  std::string Name =
+      "warpfix_mask_" + std::to_string(SM.getExpansionLineNumber(Loc));
+  // Keep clear of any name the translation unit already uses.
+  while (Ctx.Idents.find(Name) != Ctx.Idents.end())
+    Name += "_";
+  return Name;
+}
+
+struct Insertion {
+  SourceLocation At;
+  std::string Text;
+};
+
+/// A declaration on its own line, indented like the statement it precedes, in
+/// the file's own line ending; inline when the statement shares its line.
+std::optional<Insertion> declarationBefore(const Stmt *Anchor,
+                                           const std::string &Declaration,
+                                           ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = Anchor->getBeginLoc();
+  if (Begin.isMacroID())
+    return std::nullopt;
+  auto [File, Offset] = SM.getDecomposedLoc(Begin);
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  LineStart = LineStart == llvm::StringRef::npos || Offset == 0 ? 0
+                                                                : LineStart + 1;
+  llvm::StringRef Indent = Buffer.slice(LineStart, Offset);
+  if (!Indent.ltrim(" \t").empty())
+    return Insertion{Begin, Declaration + " "};
+  size_t LineEnd = Buffer.find('\n', Offset);
+  bool CRLF = LineEnd != llvm::StringRef::npos && LineEnd > 0 &&
+              Buffer[LineEnd - 1] == '\r';
+  return Insertion{Begin.getLocWithOffset(-int(Indent.size())),
+                   Indent.str() + Declaration + (CRLF ? "\r\n" : "\n")};
+}
+
+} // namespace
+
+std::string describeMask(const Membership &M, SourceLocation Use,
+                         const FullMaskMacros &FullMasks, ASTContext &Ctx) {
+  if (M.Result == Membership::AllLanes)
+    return FullMasks.spellingAt(Use, Ctx.getSourceManager());
+  return "<mask>";
+}
+
+std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
+                                    FindingBuilder &Finding,
+                                    const FullMaskMacros &FullMasks,
+                                    ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (M.Result == Membership::AllLanes)
+    return FullMasks.spellingAt(Use, SM);
+  if (M.Result != Membership::Conditional)
+    return std::nullopt;
+  std::string Outer;
+  for (size_t I = 0; I < M.Conditions.size(); ++I) {
+    const LaneCondition &C = M.Conditions[I];
+    std::optional<std::string> Predicate = predicate(C, Ctx);
+    if (I == 0)
+      Outer = FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM);
+    std::string Name = maskName(C.Anchor, Ctx);
+    std::optional<Insertion> Insert =
+        Predicate ? declarationBefore(C.Anchor,
+                                      "const unsigned " + Name +
+                                          " = __ballot_sync(" + Outer + ", " +
+                                          *Predicate + ");",
+                                      Ctx)
+                  : std::nullopt;
+    if (!Insert) {
+      Finding.withoutFix(C.Anchor->getBeginLoc(),
+                         "no automatic fix: the branch that decides which "
+                         "lanes take part is written by a macro, so no mask "
+                         "can be inserted before it");
+      return std::nullopt;
+    }
+    Finding.insertBefore(Insert->At, Insert->Text);
+    Outer = Name;
+  }
+  return Outer;
+}
+
+} // namespace warpfix

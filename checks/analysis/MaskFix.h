@@ -1,0 +1,31 @@
+// Writes a member mask into a fix (DESIGN.md §4): the full mask, spelled as
+// the file spells it, or a chain of `__ballot_sync` of the branch conditions,
+// each inserted right before its divergent statement (seed 000, listing 3).
+#ifndef WARPFIX_CHECKS_ANALYSIS_MASKFIX_H
+#define WARPFIX_CHECKS_ANALYSIS_MASKFIX_H
+
+#include "checks/FindingSink.h"
+#include "checks/analysis/FullMaskMacros.h"
+#include "checks/analysis/Membership.h"
+#include <optional>
+
+namespace warpfix {
+
+/// Adds to Finding the statements that compute the mask of M (AllLanes or
+/// Conditional) and returns the expression naming it, to be used at Use. On
+/// failure, returns nothing and says why through Finding.
+std::optional<std::string> emitMask(const Membership &M,
+                                    clang::SourceLocation Use,
+                                    FindingBuilder &Finding,
+                                    const FullMaskMacros &FullMasks,
+                                    clang::ASTContext &Ctx);
+
+/// The mask of M as text, for a note when no fix is made ("<mask>" if it
+/// cannot be written).
+std::string describeMask(const Membership &M, clang::SourceLocation Use,
+                         const FullMaskMacros &FullMasks,
+                         clang::ASTContext &Ctx);
+
+} // namespace warpfix
+
+#endif
