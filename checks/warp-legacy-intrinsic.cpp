@@ -190,11 +190,11 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
         continue;
       report(Tok.getLocation(), message(*Entry))
           .withoutFix(Region.Range.getBegin(),
-                      "not analysed: this code is compiled only when '" +
+                      "not analysed: this parse's architecture skips this "
+                      "branch of an #if on the architecture ('" +
                           Region.Condition +
-                          "' holds, which this parse's architecture does not "
-                          "satisfy; run warpfix again with --cuda-gpu-arch "
-                          "set to an architecture that compiles it");
+                          "'); run warpfix again with --cuda-gpu-arch set to "
+                          "an architecture that compiles it");
     }
   }
 }

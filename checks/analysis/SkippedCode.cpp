@@ -27,16 +27,22 @@ public:
     if (!Chains.empty())
       Chains.back() += " / " + conditionText(Condition);
   }
-  void Endif(SourceLocation, SourceLocation) override {
-    if (!Chains.empty())
-      Chains.pop_back();
-  }
-  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
-    const SourceManager &SM = PP.getSourceManager();
-    if (Chains.empty() || SM.isInSystemHeader(Range.getBegin()) ||
-        !llvm::StringRef(Chains.back()).contains("__CUDA_ARCH__"))
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    if (Chains.empty())
       return;
-    Out.Regions.push_back({Range, Chains.back()});
+    // A skip that runs to this #endif is reported after it: keep its chain.
+    Ended = {Loc, Chains.back()};
+    Chains.pop_back();
+  }
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndLoc) override {
+    const SourceManager &SM = PP.getSourceManager();
+    std::string Chain = EndLoc == Ended.first
+                            ? Ended.second
+                            : (Chains.empty() ? "" : Chains.back());
+    if (SM.isInSystemHeader(Range.getBegin()) ||
+        !llvm::StringRef(Chain).contains("__CUDA_ARCH__"))
+      return;
+    Out.Regions.push_back({Range, Chain});
   }
 
 private:
@@ -50,6 +56,7 @@ private:
   SkippedCode &Out;
   Preprocessor &PP;
   std::vector<std::string> Chains;
+  std::pair<SourceLocation, std::string> Ended;
 };
 
 void SkippedCode::attach(Preprocessor &PP) {
