@@ -161,6 +161,16 @@ const Expr *loopCondition(const Stmt *Loop) {
   return nullptr;
 }
 
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return For->getBody();
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return While->getBody();
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return Do->getBody();
+  return cast<CXXForRangeStmt>(Loop)->getBody();
+}
+
 /// The exits (break, continue, return, goto) inside a loop body that change
 /// how many iterations some lanes run.
 class LoopExitFinder : public RecursiveASTVisitor<LoopExitFinder> {
@@ -235,7 +245,7 @@ LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
       // A lane that leaves the loop early stops updating what the loop
       // updates, so the conditions of those exits count too.
       LoopExitFinder Finder;
-      Finder.TraverseStmt(const_cast<Stmt *>(Parent));
+      Finder.TraverseStmt(const_cast<Stmt *>(loopBody(Parent)));
       for (const Stmt *Exit : Finder.Exits)
         if (Exit != Parent && Exit != S)
           Result = Result.join(controlDependenceWithin(Exit, Parent));

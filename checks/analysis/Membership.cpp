@@ -109,6 +109,16 @@ const Expr *loopCondition(const Stmt *Loop) {
   return nullptr;
 }
 
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return For->getBody();
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return While->getBody();
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return Do->getBody();
+  return cast<CXXForRangeStmt>(Loop)->getBody();
+}
+
 struct Step {
   const Stmt *Parent;
   const Stmt *Child;
@@ -349,9 +359,9 @@ Membership MembershipAnalysis::at(const Stmt *S) {
             "different iterations",
             Parent->getBeginLoc());
       M.ReliesOnWholeWarps |= Trips.ReliesOnWholeWarps;
-      for (const Stmt *Exit : exitsOf(Ctx, Parent, /*CountContinue=*/false)) {
-        if (Exit == Parent)
-          continue;
+      // The body is searched, not the loop: a break in it leaves this loop.
+      for (const Stmt *Exit :
+           exitsOf(Ctx, loopBody(Parent), /*CountContinue=*/false)) {
         LaneValue Guard = Lanes.controlDependenceWithin(Exit, Parent);
         if (Guard.What == LaneValue::ThreadIndex || !Guard.isWarpUniform())
           return Membership::unknown(
@@ -420,9 +430,11 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
     Membership AtCall = at(Call);
     if (AtCall.Result != Membership::AllLanes) {
       Result = Membership::unknown(
-          Name + " is called here by only some lanes of the warp" +
-              (AtCall.Reason.empty() ? std::string()
-                                     : " (" + AtCall.Reason + ")"),
+          Name + " is called here by only some lanes of the warp (" +
+              (AtCall.Result == Membership::Conditional
+                   ? std::string("the call is under a lane-dependent branch")
+                   : AtCall.Reason) +
+              ")",
           Call->getBeginLoc());
       break;
     }
