@@ -245,6 +245,8 @@ private:
         "--cuda-path=" + Settings.Toolkit.Root,
         "-resource-dir=" + Settings.Toolkit.ClangResourceDir,
         "-isystem", Settings.Toolkit.CompatInclude,
+        "-include",
+        Settings.Toolkit.CompatInclude + "/warpfix_legacy_intrinsics.h",
         "-isystem", Settings.Toolkit.Root + "/include/cccl",
         // Clang 19 knows CUDA up to 12.5; the newer toolkit parses fine.
         "-Wno-unknown-cuda-version",
