@@ -1,4 +1,6 @@
 #include "checks/CheckRegistry.h"
+#include "checks/warp-activemask-mask.h"
+#include "checks/warp-full-mask-divergent.h"
 #include "checks/warp-legacy-intrinsic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/GlobPattern.h"
@@ -11,6 +13,15 @@ static std::unique_ptr<Check> create(CheckContext &Context) {
 }
 
 static const CheckInfo Registry[] = {
+    {"warp-activemask-mask",
+     "__activemask() used as the member mask of a *_sync primitive, or "
+     "compared with the full mask; rewritten to the mask of the lanes that "
+     "should take part",
+     create<WarpActivemaskMaskCheck>},
+    {"warp-full-mask-divergent",
+     "a full member mask on a *_sync primitive that only some lanes reach; "
+     "rewritten to a ballot of the branch condition",
+     create<WarpFullMaskDivergentCheck>},
     {"warp-legacy-intrinsic",
      "legacy warp intrinsics (__shfl*, __ballot, __any, __all) that CUDA 13 "
      "no longer compiles; rewritten to the *_sync forms with a proven mask",

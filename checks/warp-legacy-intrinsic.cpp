@@ -307,17 +307,7 @@ void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
   Finding.replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),
                   Entry->Sync)
       .insertBefore(Paren.getLocWithOffset(1), *Mask + ", ");
-  if (Lanes.Result == Membership::AllLanes)
-    Finding.note(Name, "every lane of the warp reaches this call, so the full "
-                       "mask is exact");
-  else
-    Finding.note(Name, "only some lanes reach this call; the mask is a ballot "
-                       "of the branch conditions, taken before the branch "
-                       "(seed 000, listing 3)");
-  if (Lanes.ReliesOnWholeWarps)
-    Finding.note(Name, "this assumes blocks are made of whole warps "
-                       "(blockDim.x a multiple of 32); pass "
-                       "--assume-whole-warps=false if they are not");
+  explainMask(Finding, Lanes, Name);
 }
 
 } // namespace warpfix

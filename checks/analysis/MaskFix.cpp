@@ -86,6 +86,21 @@ std::optional<Insertion> declarationBefore(const Stmt *Anchor,
 
 } // namespace
 
+void explainMask(FindingBuilder &Finding, const Membership &M,
+                 SourceLocation At) {
+  if (M.Result == Membership::AllLanes)
+    Finding.note(At, "every lane of the warp reaches this call, so the full "
+                     "mask is exact");
+  else
+    Finding.note(At, "only some lanes reach this call; the mask is a ballot "
+                     "of the branch conditions, taken before the branch "
+                     "(seed 000, listing 3)");
+  if (M.ReliesOnWholeWarps)
+    Finding.note(At, "this assumes blocks are made of whole warps "
+                     "(blockDim.x a multiple of 32); pass "
+                     "--assume-whole-warps=false if they are not");
+}
+
 std::string describeMask(const Membership &M, SourceLocation Use,
                          const FullMaskMacros &FullMasks, ASTContext &Ctx) {
   if (M.Result == Membership::AllLanes)

@@ -20,6 +20,11 @@ std::optional<std::string> emitMask(const Membership &M,
                                     const FullMaskMacros &FullMasks,
                                     clang::ASTContext &Ctx);
 
+/// The notes that say why the mask of a fix is right: every lane, or a ballot
+/// of the branch conditions, and the whole-warp assumption when it was used.
+void explainMask(FindingBuilder &Finding, const Membership &M,
+                 clang::SourceLocation At);
+
 /// The mask of M as text, for a note when no fix is made ("<mask>" if it
 /// cannot be written).
 std::string describeMask(const Membership &M, clang::SourceLocation Use,

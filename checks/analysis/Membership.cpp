@@ -166,6 +166,22 @@ const FunctionDecl *pathTo(ASTContext &Ctx, const Stmt *S,
 
 } // namespace
 
+bool sameLanes(const Membership &A, const Membership &B) {
+  if (A.Result != B.Result || A.Result == Membership::Unknown ||
+      A.Conditions.size() != B.Conditions.size())
+    return false;
+  for (size_t I = 0; I < A.Conditions.size(); ++I) {
+    const LaneCondition &X = A.Conditions[I], &Y = B.Conditions[I];
+    if (X.Anchor != Y.Anchor || X.Conjuncts.size() != Y.Conjuncts.size())
+      return false;
+    for (size_t J = 0; J < X.Conjuncts.size(); ++J)
+      if (X.Conjuncts[J].Condition != Y.Conjuncts[J].Condition ||
+          X.Conjuncts[J].Negated != Y.Conjuncts[J].Negated)
+        return false;
+  }
+  return true;
+}
+
 bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
   class Checker : public RecursiveASTVisitor<Checker> {
   public:
@@ -237,7 +253,7 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
     return true;
   }
   auto Reject = [&](const char *Why, SourceLocation Where) {
-    M = Membership::unknown(Why, Where);
+    M = Membership::divergent(Why, Where);
     return false;
   };
   if (If->getInit() || If->getConditionVariable() || If->isConsteval())
@@ -309,7 +325,7 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
     if (ElseExits && !ThenExits && exitsOf(Ctx, If->getThen()).empty())
       return addCondition(M, If, /*Negated=*/false, If);
   }
-  M = Membership::unknown(std::string(describeExit(Divergent)) +
+  M = Membership::divergent(std::string(describeExit(Divergent)) +
                               " under a lane-dependent condition may remove "
                               "lanes before this point",
                           Divergent->getBeginLoc());
@@ -354,7 +370,7 @@ Membership MembershipAnalysis::at(const Stmt *S) {
       if (Trips.What == LaneValue::ThreadIndex)
         Trips = LaneValue::laneDependent();
       if (loopCondition(Parent) && !Trips.isWarpUniform())
-        return Membership::unknown(
+        return Membership::divergent(
             "the loop's condition is lane-dependent, so lanes leave it at "
             "different iterations",
             Parent->getBeginLoc());
@@ -364,7 +380,7 @@ Membership MembershipAnalysis::at(const Stmt *S) {
            exitsOf(Ctx, loopBody(Parent), /*CountContinue=*/false)) {
         LaneValue Guard = Lanes.controlDependenceWithin(Exit, Parent);
         if (Guard.What == LaneValue::ThreadIndex || !Guard.isWarpUniform())
-          return Membership::unknown(
+          return Membership::divergent(
               std::string(describeExit(Exit)) +
                   " under a lane-dependent condition makes lanes leave the "
                   "loop at different iterations",
@@ -374,20 +390,20 @@ Membership MembershipAnalysis::at(const Stmt *S) {
       LaneValue Value = Lanes.of(Switch->getCond());
       if (Child != Switch->getCond() &&
           (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform()))
-        return Membership::unknown("the switch's condition is lane-dependent",
+        return Membership::divergent("the switch's condition is lane-dependent",
                                    Switch->getBeginLoc());
     } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(Parent)) {
       LaneValue Value = Lanes.of(Cond->getCond());
       if (Child != Cond->getCond() &&
           (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform()))
-        return Membership::unknown(
+        return Membership::divergent(
             "the conditional expression's condition is lane-dependent",
             Cond->getBeginLoc());
     } else if (const auto *Bin = dyn_cast<BinaryOperator>(Parent)) {
       if (Bin->isLogicalOp() && Child == Bin->getRHS()) {
         LaneValue Value = Lanes.of(Bin->getLHS());
         if (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform())
-          return Membership::unknown(
+          return Membership::divergent(
               "the short-circuit operator's left operand is lane-dependent",
               Bin->getOperatorLoc());
       }
@@ -436,6 +452,7 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
                    : AtCall.Reason) +
               ")",
           Call->getBeginLoc());
+      Result.KnownDivergent = AtCall.isPartial();
       break;
     }
     Result.ReliesOnWholeWarps |= AtCall.ReliesOnWholeWarps;

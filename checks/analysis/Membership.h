@@ -34,12 +34,24 @@ struct Membership {
   /// Some condition was taken as warp-uniform because blocks are assumed to
   /// be made of whole warps (blockDim.x a multiple of 32).
   bool ReliesOnWholeWarps = false;
+  /// Unknown, but provably not all lanes: the reason is a lane-dependent
+  /// construct, not a lack of information (no visible caller, a goto).
+  bool KnownDivergent = false;
 
   static Membership unknown(std::string Reason, clang::SourceLocation Loc) {
     Membership M;
     M.Reason = std::move(Reason);
     M.ReasonLoc = Loc;
     return M;
+  }
+  static Membership divergent(std::string Reason, clang::SourceLocation Loc) {
+    Membership M = unknown(std::move(Reason), Loc);
+    M.KnownDivergent = true;
+    return M;
+  }
+  /// Some lanes of the warp provably do not get here.
+  bool isPartial() const {
+    return Result == Conditional || (Result == Unknown && KnownDivergent);
   }
 };
 
@@ -67,6 +79,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, Membership> Entries;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
 };
+
+/// The same set of lanes: both all lanes, or the same ballots of the same
+/// conditions at the same places.
+bool sameLanes(const Membership &A, const Membership &B);
 
 /// A condition may be evaluated a second time, in a ballot right before its
 /// statement, only if doing so changes nothing: no side effects, no volatile

@@ -1,0 +1,139 @@
+#include "checks/analysis/SyncPrimitives.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace warpfix {
+
+llvm::StringRef primitiveName(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return "";
+  return Callee->getName();
+}
+
+const Expr *memberMaskArgument(const CallExpr &Call, const ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  llvm::StringRef Name = primitiveName(Call);
+  if (!Callee || Call.getNumArgs() == 0 || isa<CXXMemberCallExpr>(Call) ||
+      !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+    return nullptr;
+  if (!Name.starts_with("__") ||
+      !(Name.ends_with("_sync") || Name == "__syncwarp"))
+    return nullptr;
+  if (!Call.getArg(0)->getType()->isIntegerType())
+    return nullptr;
+  return Call.getArg(0);
+}
+
+namespace {
+
+const FunctionDecl *functionOf(ASTContext &Ctx, const Decl *D) {
+  return dyn_cast_or_null<FunctionDecl>(D->getParentFunctionOrMethod());
+}
+
+/// The values a local variable is given anywhere in its function; null stands
+/// for a value that cannot be followed (x += y, &x escaping, and so on).
+std::vector<const Expr *> valuesOf(const VarDecl *Var, ASTContext &Ctx) {
+  class Collector : public RecursiveASTVisitor<Collector> {
+  public:
+    explicit Collector(const VarDecl *Var) : Var(Var) {}
+    std::vector<const Expr *> Values;
+    bool refersToVar(const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == Var;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp() && refersToVar(B->getLHS()))
+        Values.push_back(B->getOpcode() == BO_Assign ? B->getRHS() : nullptr);
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+          refersToVar(U->getSubExpr()))
+        Values.push_back(nullptr);
+      return true;
+    }
+
+  private:
+    const VarDecl *Var;
+  };
+  std::vector<const Expr *> Values;
+  if (Var->getInit())
+    Values.push_back(Var->getInit());
+  const FunctionDecl *F = functionOf(Ctx, Var);
+  if (F && F->getBody()) {
+    Collector C(Var);
+    C.TraverseStmt(F->getBody());
+    Values.insert(Values.end(), C.Values.begin(), C.Values.end());
+  }
+  return Values;
+}
+
+/// `return X;` as the whole body of a parameterless user function.
+const Expr *wrappedValue(const CallExpr *Call, const ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Callee->getNumParams() != 0 || !Callee->hasBody() ||
+      Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+    return nullptr;
+  const auto *Body = dyn_cast<CompoundStmt>(Callee->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
+  return Return ? Return->getRetValue() : nullptr;
+}
+
+void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
+           std::vector<MaskOrigin> &Out, unsigned Depth) {
+  if (!E)
+    return;
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  if (Depth < 8)
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var)) {
+        for (const Expr *Value : valuesOf(Var, Ctx)) {
+          if (Value)
+            trace(Value, Ctx, true, Out, Depth + 1);
+          else
+            Out.push_back({Bare, true});
+        }
+        return;
+      }
+  Out.push_back({E, ThroughVariable});
+}
+
+} // namespace
+
+std::vector<MaskOrigin> maskOrigins(const Expr *Mask, ASTContext &Ctx) {
+  std::vector<MaskOrigin> Out;
+  trace(Mask, Ctx, false, Out, 0);
+  return Out;
+}
+
+bool isActiveMaskCall(const Expr *E, ASTContext &Ctx) {
+  for (unsigned Depth = 0; E && Depth < 4; ++Depth) {
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    if (!Call)
+      return false;
+    if (primitiveName(*Call) == "__activemask")
+      return true;
+    E = wrappedValue(Call, Ctx);
+  }
+  return false;
+}
+
+bool isFullMaskConstant(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return false;
+  Expr::EvalResult Result;
+  if (!E->EvaluateAsInt(Result, Ctx))
+    return false;
+  llvm::APSInt Value = Result.Val.getInt();
+  return Value.getBitWidth() >= 32 &&
+         Value.extOrTrunc(32).isAllOnes();
+}
+
+} // namespace warpfix

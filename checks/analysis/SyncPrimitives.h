@@ -1,0 +1,40 @@
+// The *_sync warp primitives and where their member mask comes from.
+#ifndef WARPFIX_CHECKS_ANALYSIS_SYNCPRIMITIVES_H
+#define WARPFIX_CHECKS_ANALYSIS_SYNCPRIMITIVES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <vector>
+
+namespace warpfix {
+
+/// The member-mask argument of a call of a toolkit warp primitive that takes
+/// one (__shfl*_sync, __ballot_sync, __any/__all/__uni_sync, __match_*_sync,
+/// __reduce_*_sync, __syncwarp), or null for any other call.
+const clang::Expr *memberMaskArgument(const clang::CallExpr &Call,
+                                      const clang::ASTContext &Ctx);
+
+/// The name of the primitive that Call invokes ("__shfl_down_sync").
+llvm::StringRef primitiveName(const clang::CallExpr &Call);
+
+/// Where a mask value is produced, following local variables and small
+/// wrapper functions (`unsigned ACTIVE_MASK() { return __activemask(); }`).
+struct MaskOrigin {
+  /// The expression that produces the value: the one a fix would replace.
+  const clang::Expr *Origin;
+  /// The value reached the mask through a local variable.
+  bool ThroughVariable;
+};
+std::vector<MaskOrigin> maskOrigins(const clang::Expr *Mask,
+                                    clang::ASTContext &Ctx);
+
+/// A call of __activemask(), directly or through a wrapper function.
+bool isActiveMaskCall(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// A constant whose low 32 bits are all ones: 0xffffffff, ~0u, -1, UINT_MAX,
+/// or a macro or constant equal to one of them.
+bool isFullMaskConstant(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,27 @@
+// warp-activemask-mask: __activemask() used as the member mask of a *_sync
+// primitive, and __activemask() compared with the full mask.
+#ifndef WARPFIX_CHECKS_WARP_ACTIVEMASK_MASK_H
+#define WARPFIX_CHECKS_WARP_ACTIVEMASK_MASK_H
+
+#include "checks/Check.h"
+
+namespace warpfix {
+
+class WarpActivemaskMaskCheck : public Check {
+public:
+  explicit WarpActivemaskMaskCheck(CheckContext &Context)
+      : Check("warp-activemask-mask", Context) {}
+
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void checkMask(const clang::CallExpr &Call, clang::ASTContext &Ctx);
+  void checkComparison(const clang::BinaryOperator &Compare,
+                       const clang::CallExpr &ActiveMask,
+                       clang::ASTContext &Ctx);
+};
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,21 @@
+// warp-full-mask-divergent: a full member mask on a *_sync primitive that only
+// some lanes of the warp reach.
+#ifndef WARPFIX_CHECKS_WARP_FULL_MASK_DIVERGENT_H
+#define WARPFIX_CHECKS_WARP_FULL_MASK_DIVERGENT_H
+
+#include "checks/Check.h"
+
+namespace warpfix {
+
+class WarpFullMaskDivergentCheck : public Check {
+public:
+  explicit WarpFullMaskDivergentCheck(CheckContext &Context)
+      : Check("warp-full-mask-divergent", Context) {}
+
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace warpfix
+
+#endif
