@@ -66,6 +66,7 @@ void WarpActivemaskMaskCheck::checkMask(const CallExpr &Call,
     if (!isActiveMaskCall(Origin.Origin, Ctx))
       continue;
     Membership AtOrigin = Shared.Members.at(Origin.Origin);
+    SourceLocation Taken = SM.getExpansionLoc(Origin.Origin->getBeginLoc());
     // Captured once where every lane is present and passed on: the warp was
     // converged when it was taken.
     if (Origin.ThroughVariable && AtOrigin.Result == Membership::AllLanes)
@@ -77,8 +78,7 @@ void WarpActivemaskMaskCheck::checkMask(const CallExpr &Call,
          "should take part (seed 000, listing 5)")
             .str());
     if (Origin.ThroughVariable)
-      Finding.note(Origin.Origin->getBeginLoc(),
-                   "the mask is taken here");
+      Finding.note(Taken, "the mask is taken here");
     if (AtOrigin.Result == Membership::Unknown) {
       Finding.withoutFix(AtOrigin.ReasonLoc,
                          "no automatic fix: " + AtOrigin.Reason);
@@ -96,18 +96,18 @@ void WarpActivemaskMaskCheck::checkMask(const CallExpr &Call,
             Origin.Origin->IgnoreParenImpCasts()->getSourceRange()),
         SM, Ctx.getLangOpts());
     if (Range.isInvalid()) {
-      Finding.withoutFix(Origin.Origin->getBeginLoc(),
+      Finding.withoutFix(Taken,
                          "no automatic fix: the __activemask() call is "
                          "assembled by a macro");
       continue;
     }
     std::optional<std::string> Lanes =
-        emitMask(AtOrigin, Origin.Origin->getBeginLoc(), Finding,
+        emitMask(AtOrigin, Taken, Finding,
                  context().FullMasks, Ctx);
     if (!Lanes)
       continue;
     Finding.replace(Range, *Lanes);
-    explainMask(Finding, AtOrigin, Origin.Origin->getBeginLoc());
+    explainMask(Finding, AtOrigin, Taken);
   }
 }
 

@@ -31,10 +31,15 @@ public:
           Diags.Report(Loc, Diags.getCustomDiagID(DiagnosticsEngine::Warning,
                                                   "%0 [%1]"));
       Builder << D.Message.Message << D.DiagnosticName;
+      // Only the edits on the finding's own line are shown under it; a
+      // ballot inserted before an enclosing branch is seen with --diff.
       for (const auto &Entry : D.Message.Fix)
         for (const tooling::Replacement &R : Entry.second) {
           SourceLocation Begin = locate(R.getFilePath(), R.getOffset());
-          if (Begin.isInvalid())
+          if (Begin.isInvalid() || Loc.isInvalid() ||
+              Sources.getFileID(Begin) != Sources.getFileID(Loc) ||
+              Sources.getSpellingLineNumber(Begin) !=
+                  Sources.getSpellingLineNumber(Loc))
             continue;
           Builder << FixItHint::CreateReplacement(
               CharSourceRange::getCharRange(
