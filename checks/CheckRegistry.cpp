@@ -2,6 +2,7 @@
 #include "checks/warp-activemask-mask.h"
 #include "checks/warp-full-mask-divergent.h"
 #include "checks/warp-legacy-intrinsic.h"
+#include "checks/warp-missing-syncwarp.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/GlobPattern.h"
 
@@ -26,6 +27,10 @@ static const CheckInfo Registry[] = {
      "legacy warp intrinsics (__shfl*, __ballot, __any, __all) that CUDA 13 "
      "no longer compiles; rewritten to the *_sync forms with a proven mask",
      create<WarpLegacyIntrinsicCheck>},
+    {"warp-missing-syncwarp",
+     "shared-memory accesses by two lanes of one warp to one location with "
+     "no __syncwarp() between them; split with __syncwarp() (listing 8)",
+     create<WarpMissingSyncwarpCheck>},
 };
 
 llvm::ArrayRef<CheckInfo> allChecks() { return Registry; }

@@ -23,6 +23,20 @@ LaneValue LaneValue::join(const LaneValue &Other) const {
   return Result;
 }
 
+/// A value given under control flow that depends on Control: a lane-dependent
+/// branch makes it lane-dependent, a warp-uniform one at least warp-uniform.
+static LaneValue underControl(LaneValue Value, LaneValue Control) {
+  if (Control.What == LaneValue::Uniform)
+    return Value;
+  if (!Control.isWarpUniform())
+    return LaneValue::laneDependent();
+  if (Value.What == LaneValue::Uniform)
+    return LaneValue{LaneValue::WarpUniform, false,
+                     Control.ReliesOnWholeWarps || Value.ReliesOnWholeWarps};
+  Value.ReliesOnWholeWarps |= Control.ReliesOnWholeWarps;
+  return Value;
+}
+
 /// A thread index used as data (an address, an operand of anything but an
 /// affine step) is simply lane-dependent.
 static LaneValue asData(LaneValue V) {
@@ -274,27 +288,44 @@ void LaneDependence::solveFunction(const FunctionDecl *F) {
   Collector.TraverseStmt(F->getBody());
   for (const ParmVarDecl *Param : F->parameters())
     Variables[Param] = ofParameter(Param);
+  std::vector<const VarDecl *> Defined;
   for (const Definition &Def : Collector.Definitions)
-    if (!Variables.count(Def.Var))
-      Variables[Def.Var] = LaneValue::uniform(true);
+    if (!Variables.count(Def.Var) && !llvm::is_contained(Defined, Def.Var))
+      Defined.push_back(Def.Var);
+  // Optimistic start: reads of a variable not computed yet see "uniform".
+  for (const VarDecl *Var : Defined)
+    Variables[Var] = LaneValue::uniform(true);
   for (const VarDecl *Var : Collector.Escaped)
     Variables[Var] = LaneValue::laneDependent();
-  // Each round can only move values up the lattice, which has four levels.
-  for (bool Changed = true; Changed;) {
-    Changed = false;
+  // Each round recomputes every variable from its definitions, reading the
+  // previous round's values, until nothing changes.
+  for (unsigned Round = 0; Round < 16; ++Round) {
+    llvm::DenseMap<const VarDecl *, LaneValue> Next;
     for (const Definition &Def : Collector.Definitions) {
-      LaneValue Old = Variables[Def.Var];
-      LaneValue New = Old;
-      if (Def.Value)
-        New = New.join(of(Def.Value));
-      New = New.join(
+      if (Collector.Escaped.contains(Def.Var))
+        continue;
+      LaneValue Value = underControl(
+          Def.Value ? of(Def.Value) : Variables[Def.Var],
           controlDependenceWithin(Def.Site, scopeOf(Ctx, Def.Var)));
-      if (!(New == Old)) {
-        Variables[Def.Var] = New;
+      if (isa<ParmVarDecl>(Def.Var))
+        Value = Value.join(Variables[Def.Var]);
+      auto [It, Inserted] = Next.try_emplace(Def.Var, Value);
+      if (!Inserted)
+        It->second = It->second.join(Value);
+    }
+    bool Changed = false;
+    for (auto &[Var, Value] : Next) {
+      if (!(Variables[Var] == Value)) {
+        Variables[Var] = Value;
         Changed = true;
       }
     }
+    if (!Changed)
+      return;
   }
+  // No fixed point in sight: give up on the variables of this function.
+  for (const VarDecl *Var : Defined)
+    Variables[Var] = LaneValue::laneDependent();
 }
 
 LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
@@ -312,18 +343,19 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
     return LaneValue::laneDependent();
   InProgress.insert(F);
   unsigned Index = Param->getFunctionScopeIndex();
-  LaneValue Result;
+  std::optional<LaneValue> Result;
   for (const CallExpr *Call : Sites) {
     if (Index >= Call->getNumArgs()) {
       Result = LaneValue::laneDependent();
       break;
     }
-    Result = Result.join(of(Call->getArg(Index)))
-                 .join(controlDependence(Call));
+    LaneValue Here =
+        underControl(of(Call->getArg(Index)), controlDependence(Call));
+    Result = Result ? Result->join(Here) : Here;
   }
   InProgress.erase(F);
-  Parameters[Param] = Result;
-  return Result;
+  Parameters[Param] = *Result;
+  return *Result;
 }
 
 LaneValue LaneDependence::ofVariable(const VarDecl *Var) {

@@ -86,6 +86,37 @@ std::optional<Insertion> declarationBefore(const Stmt *Anchor,
 
 } // namespace
 
+bool insertStatementBefore(const Stmt *Anchor, const std::string &Statement,
+                           FindingBuilder &Finding, ASTContext &Ctx) {
+  std::optional<Insertion> Insert = declarationBefore(Anchor, Statement, Ctx);
+  if (!Insert)
+    return false;
+  Finding.insertBefore(Insert->At, Insert->Text);
+  return true;
+}
+
+std::optional<LineLayout> lineLayoutOf(const Stmt *S, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = S->getBeginLoc();
+  if (Begin.isMacroID())
+    return std::nullopt;
+  auto [File, Offset] = SM.getDecomposedLoc(Begin);
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  size_t LineStart = Offset == 0 ? 0 : Buffer.rfind('\n', Offset - 1);
+  LineStart = (Offset == 0 || LineStart == llvm::StringRef::npos) ? 0
+                                                                  : LineStart + 1;
+  llvm::StringRef Indent = Buffer.slice(LineStart, Offset);
+  if (!Indent.ltrim(" \t").empty())
+    return std::nullopt;
+  size_t LineEnd = Buffer.find('\n', Offset);
+  bool CRLF = LineEnd != llvm::StringRef::npos && LineEnd > 0 &&
+              Buffer[LineEnd - 1] == '\r';
+  return LineLayout{Indent.str(), CRLF ? "\r\n" : "\n"};
+}
+
 void explainMask(FindingBuilder &Finding, const Membership &M,
                  SourceLocation At) {
   if (M.Result == Membership::AllLanes)

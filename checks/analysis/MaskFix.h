@@ -20,6 +20,22 @@ std::optional<std::string> emitMask(const Membership &M,
                                     const FullMaskMacros &FullMasks,
                                     clang::ASTContext &Ctx);
 
+/// Inserts Statement right before Anchor: on a line of its own, indented like
+/// Anchor and ended like the file's lines, or inline when Anchor shares its
+/// line. False when Anchor is written by a macro.
+bool insertStatementBefore(const clang::Stmt *Anchor,
+                           const std::string &Statement,
+                           FindingBuilder &Finding, clang::ASTContext &Ctx);
+
+/// The indentation of the line S starts on and the file's line ending, or
+/// nothing when S does not start its line (then statements go on one line).
+struct LineLayout {
+  std::string Indent;
+  std::string LineEnd;
+};
+std::optional<LineLayout> lineLayoutOf(const clang::Stmt *S,
+                                       clang::ASTContext &Ctx);
+
 /// The notes that say why the mask of a fix is right: every lane, or a ballot
 /// of the branch conditions, and the whole-warp assumption when it was used.
 void explainMask(FindingBuilder &Finding, const Membership &M,

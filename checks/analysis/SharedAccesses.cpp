@@ -1,0 +1,624 @@
+#include "checks/analysis/SharedAccesses.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include <set>
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+/// Two warps' worth of threads: enough to tell a race between lanes of one
+/// warp from accesses that can only meet across warps.
+constexpr int64_t Threads = 64;
+constexpr unsigned MaxIterations = 64;
+constexpr size_t MaxEvents = 50000;
+
+bool isBarrierCall(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  if (Name == "__syncwarp" || Name == "__syncthreads" ||
+      Name == "__syncthreads_count" || Name == "__syncthreads_and" ||
+      Name == "__syncthreads_or" || Name == "__barrier_sync")
+    return true;
+  // Cooperative groups: g.sync() on a tile or block, cg::sync(g).
+  return Name == "sync" &&
+         (isa<CXXMemberCallExpr>(Call) ||
+          Callee->getQualifiedNameAsString().find("cooperative_groups") !=
+              std::string::npos);
+}
+
+bool isBarrierAsm(const AsmStmt &Asm, const ASTContext &Ctx) {
+  std::string Text = Asm.generateAsmString(Ctx);
+  return Text.find("bar.sync") != std::string::npos ||
+         Text.find("barrier.sync") != std::string::npos ||
+         Text.find("bar.warp.sync") != std::string::npos ||
+         Text.find("barrier.cta") != std::string::npos;
+}
+
+/// Local variables whose only value is their initializer.
+class Reassigned : public RecursiveASTVisitor<Reassigned> {
+public:
+  llvm::DenseSet<const VarDecl *> Vars;
+  void note(const Expr *E) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        Vars.insert(Var);
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      note(U->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      bool ByReference = !Callee || I >= Callee->getNumParams() ||
+                         Callee->getParamDecl(I)->getType()->isReferenceType();
+      if (ByReference)
+        note(Call->getArg(I));
+    }
+    return true;
+  }
+};
+
+bool hasSingleValue(const VarDecl *Var) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!F || !F->getBody() || !Var->getInit())
+    return false;
+  // Small functions; a cache would cost more than the walk.
+  Reassigned R;
+  R.TraverseStmt(F->getBody());
+  return !R.Vars.contains(Var);
+}
+
+int64_t fitToType(int64_t Value, QualType Type, const ASTContext &Ctx) {
+  if (Type->isBooleanType())
+    return Value != 0;
+  if (!Type->isIntegerType())
+    return Value;
+  unsigned Width = Ctx.getTypeSize(Type);
+  if (Width >= 64)
+    return Value;
+  uint64_t Mask = (uint64_t(1) << Width) - 1;
+  uint64_t Bits = uint64_t(Value) & Mask;
+  if (Type->isSignedIntegerType() && (Bits >> (Width - 1)))
+    return int64_t(Bits | ~Mask);
+  return int64_t(Bits);
+}
+
+} // namespace
+
+std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
+                                                      const Frame *Context,
+                                                      int64_t Tid,
+                                                      unsigned Depth) {
+  if (!E || Depth > 24)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    Expr::EvalResult Result;
+    if (E->EvaluateAsInt(Result, Ctx))
+      return Result.Val.getInt().getExtValue();
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    std::optional<int64_t> V = evaluate(Cast->getSubExpr(), Context, Tid, Depth + 1);
+    if (!V || !Cast->getType()->isIntegralOrEnumerationType())
+      return V;
+    return fitToType(*V, Cast->getType(), Ctx);
+  }
+  if (const auto *Full = dyn_cast<FullExpr>(E))
+    return evaluate(Full->getSubExpr(), Context, Tid, Depth + 1);
+  if (const auto *Pseudo = dyn_cast<PseudoObjectExpr>(E)) {
+    const auto *Property =
+        dyn_cast<MSPropertyRefExpr>(Pseudo->getSyntacticForm()->IgnoreParens());
+    if (!Property)
+      return std::nullopt;
+    const Expr *Base = Property->getBaseExpr()->IgnoreParenImpCasts();
+    if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
+      Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+    if (!Ref)
+      return std::nullopt;
+    llvm::StringRef Var = Ref->getDecl()->getName();
+    llvm::StringRef Field = Property->getPropertyDecl()->getName();
+    if (Var == "threadIdx" && Field == "x")
+      return Tid;
+    if (Var == "blockIdx")
+      return 0; // the same for both threads of a pair: any value will do
+    return std::nullopt;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Var)
+      return std::nullopt;
+    if (Context) {
+      auto Fixed = Context->Fixed.find(Var);
+      if (Fixed != Context->Fixed.end())
+        return Fixed->second;
+    }
+    if (const auto *Param = dyn_cast<ParmVarDecl>(Var)) {
+      if (!Context || !Context->Call ||
+          Param->getFunctionScopeIndex() >= Context->Call->getNumArgs())
+        return std::nullopt;
+      return evaluate(Context->Call->getArg(Param->getFunctionScopeIndex()),
+                      Context->Caller, Tid, Depth + 1);
+    }
+    if (Var->hasLocalStorage() && hasSingleValue(Var))
+      return evaluate(Var->getInit(), Context, Tid, Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    std::optional<int64_t> V = evaluate(U->getSubExpr(), Context, Tid, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    switch (U->getOpcode()) {
+    case UO_Minus:
+      return fitToType(-*V, U->getType(), Ctx);
+    case UO_Not:
+      return fitToType(~*V, U->getType(), Ctx);
+    case UO_LNot:
+      return *V == 0;
+    case UO_Plus:
+      return *V;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<int64_t> C = evaluate(Cond->getCond(), Context, Tid, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return evaluate(*C ? Cond->getTrueExpr() : Cond->getFalseExpr(), Context,
+                    Tid, Depth + 1);
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  std::optional<int64_t> L = evaluate(B->getLHS(), Context, Tid, Depth + 1);
+  if (B->getOpcode() == BO_LAnd && L && !*L)
+    return 0;
+  if (B->getOpcode() == BO_LOr && L && *L)
+    return 1;
+  std::optional<int64_t> R = evaluate(B->getRHS(), Context, Tid, Depth + 1);
+  if (!L || !R)
+    return std::nullopt;
+  bool Unsigned = B->getLHS()->getType()->isUnsignedIntegerType() ||
+                  B->getRHS()->getType()->isUnsignedIntegerType();
+  int64_t X = *L, Y = *R;
+  std::optional<int64_t> Out;
+  switch (B->getOpcode()) {
+  case BO_Add: Out = X + Y; break;
+  case BO_Sub: Out = X - Y; break;
+  case BO_Mul: Out = X * Y; break;
+  case BO_Div:
+    if (Y == 0)
+      return std::nullopt;
+    Out = Unsigned ? int64_t(uint64_t(X) / uint64_t(Y)) : X / Y;
+    break;
+  case BO_Rem:
+    if (Y == 0)
+      return std::nullopt;
+    Out = Unsigned ? int64_t(uint64_t(X) % uint64_t(Y)) : X % Y;
+    break;
+  case BO_And: Out = X & Y; break;
+  case BO_Or: Out = X | Y; break;
+  case BO_Xor: Out = X ^ Y; break;
+  case BO_Shl:
+    if (Y < 0 || Y > 62)
+      return std::nullopt;
+    Out = X << Y;
+    break;
+  case BO_Shr:
+    if (Y < 0 || Y > 62)
+      return std::nullopt;
+    Out = X >> Y;
+    break;
+  case BO_LT: return Unsigned ? uint64_t(X) < uint64_t(Y) : X < Y;
+  case BO_GT: return Unsigned ? uint64_t(X) > uint64_t(Y) : X > Y;
+  case BO_LE: return Unsigned ? uint64_t(X) <= uint64_t(Y) : X <= Y;
+  case BO_GE: return Unsigned ? uint64_t(X) >= uint64_t(Y) : X >= Y;
+  case BO_EQ: return X == Y;
+  case BO_NE: return X != Y;
+  case BO_LAnd: return X && Y;
+  case BO_LOr: return X || Y;
+  case BO_Comma: return Y;
+  default: return std::nullopt;
+  }
+  return fitToType(*Out, B->getType(), Ctx);
+}
+
+const Frame *SharedAccessAnalysis::newFrame(Frame F) {
+  Frames.push_back(std::move(F));
+  return &Frames.back();
+}
+
+bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
+                                   SharedAccess &Out, unsigned Depth) {
+  if (Depth > 8)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  auto ElementBytes = [&](QualType T) -> int64_t {
+    if (T->isIncompleteType() || T->isDependentType())
+      return 0;
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  };
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    int64_t Scale = ElementBytes(Sub->getType());
+    if (Scale == 0 || !resolve(Sub->getBase(), Context, Out, Depth + 1))
+      return false;
+    Out.Terms.push_back({Sub->getIdx(), Context, Scale});
+    return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)
+      return resolve(U->getSubExpr(), Context, Out, Depth + 1);
+    return false;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if ((B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub) ||
+        !B->getLHS()->getType()->isPointerType())
+      return false;
+    int64_t Scale = ElementBytes(B->getLHS()->getType()->getPointeeType());
+    if (Scale == 0 || !resolve(B->getLHS(), Context, Out, Depth + 1))
+      return false;
+    Out.Terms.push_back(
+        {B->getRHS(), Context, B->getOpcode() == BO_Sub ? -Scale : Scale});
+    return true;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var)
+    return false;
+  if (Var->hasAttr<CUDASharedAttr>()) {
+    Out.Array = Var;
+    return true;
+  }
+  if (const auto *Param = dyn_cast<ParmVarDecl>(Var)) {
+    if (!Context || !Context->Call ||
+        Param->getFunctionScopeIndex() >= Context->Call->getNumArgs())
+      return false;
+    return resolve(Context->Call->getArg(Param->getFunctionScopeIndex()),
+                   Context->Caller, Out, Depth + 1);
+  }
+  if (Var->hasLocalStorage() && Var->getType()->isPointerType() &&
+      hasSingleValue(Var))
+    return resolve(Var->getInit(), Context, Out, Depth + 1);
+  return false;
+}
+
+void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
+                                     const Frame *Context,
+                                     const std::vector<Guard> &Guards,
+                                     const Stmt *Leaf) {
+  if (Events.size() >= MaxEvents)
+    return;
+  // Only an element counts: reading a pointer to shared memory is not an
+  // access to it.
+  const Expr *Element = Lvalue->IgnoreParens();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Element);
+  bool IsElement =
+      isa<ArraySubscriptExpr>(Element) ||
+      (isa<UnaryOperator>(Element) &&
+       cast<UnaryOperator>(Element)->getOpcode() == UO_Deref) ||
+      (Ref && Ref->getDecl()->hasAttr<CUDASharedAttr>() &&
+       !Ref->getType()->isArrayType());
+  SharedAccess A{};
+  if (!IsElement || !resolve(Lvalue, Context, A, 0) || !A.Array)
+    return;
+  A.Access = Lvalue->IgnoreParens();
+  A.IsWrite = IsWrite;
+  A.Statement = Leaf;
+  A.Guards = Guards;
+  A.Sequence = Events.size();
+  Events.push_back({std::move(A)});
+}
+
+void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
+                                          std::vector<Guard> &Guards,
+                                          const Stmt *Leaf, unsigned Depth) {
+  class Visitor : public RecursiveASTVisitor<Visitor> {
+  public:
+    Visitor(SharedAccessAnalysis &Analysis, const Frame *Context,
+            std::vector<Guard> &Guards, const Stmt *Leaf, unsigned Depth)
+        : Analysis(Analysis), Context(Context), Guards(Guards), Leaf(Leaf),
+          Depth(Depth) {}
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp()) {
+        if (B->isCompoundAssignmentOp())
+          Analysis.addAccess(B->getLHS(), false, Context, Guards, Leaf);
+        Analysis.addAccess(B->getLHS(), true, Context, Guards, Leaf);
+      }
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp()) {
+        Analysis.addAccess(U->getSubExpr(), false, Context, Guards, Leaf);
+        Analysis.addAccess(U->getSubExpr(), true, Context, Guards, Leaf);
+      }
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        Analysis.addAccess(Cast->getSubExpr(), false, Context, Guards, Leaf);
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isBarrierCall(*Call)) {
+        Analysis.Events.push_back({});
+        return true;
+      }
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !Callee->getBody() || Depth >= 4 ||
+          Analysis.Ctx.getSourceManager().isInSystemHeader(
+              Callee->getLocation()))
+        return true;
+      // Enter the callee with its parameters bound to this call's arguments.
+      Frame Inner;
+      Inner.Caller = Context;
+      Inner.Call = Call;
+      Analysis.walk(Callee->getBody(), Analysis.newFrame(std::move(Inner)),
+                    Guards, Depth + 1);
+      return true;
+    }
+    bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+      if (isBarrierAsm(*Asm, Analysis.Ctx))
+        Analysis.Events.push_back({});
+      return true;
+    }
+
+  private:
+    SharedAccessAnalysis &Analysis;
+    const Frame *Context;
+    std::vector<Guard> &Guards;
+    const Stmt *Leaf;
+    unsigned Depth;
+  };
+  Visitor V(*this, Context, Guards, Leaf, Depth);
+  V.TraverseStmt(const_cast<Stmt *>(S));
+}
+
+void SharedAccessAnalysis::walk(const Stmt *S, const Frame *Context,
+                                std::vector<Guard> &Guards, unsigned Depth) {
+  if (!S || Events.size() >= MaxEvents)
+    return;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : Block->body())
+      walk(Child, Context, Guards, Depth);
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    walkExpression(If->getCond(), Context, Guards, If, Depth);
+    // Compile-time conditions (template parameters) pick one arm outright.
+    Expr::EvalResult Constant;
+    if (!If->getCond()->isValueDependent() &&
+        If->getCond()->EvaluateAsInt(Constant, Ctx)) {
+      bool Taken = Constant.Val.getInt() != 0;
+      walk(Taken ? If->getThen() : If->getElse(), Context, Guards, Depth);
+      return;
+    }
+    Guards.push_back({If->getCond(), false, Context});
+    walk(If->getThen(), Context, Guards, Depth);
+    Guards.back().Negated = true;
+    walk(If->getElse(), Context, Guards, Depth);
+    Guards.pop_back();
+    return;
+  }
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+    walkLoop(S, Context, Guards, Depth);
+    return;
+  }
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+    walkExpression(Switch->getCond(), Context, Guards, Switch, Depth);
+    walk(Switch->getBody(), Context, Guards, Depth);
+    return;
+  }
+  if (const auto *Case = dyn_cast<SwitchCase>(S)) {
+    walk(Case->getSubStmt(), Context, Guards, Depth);
+    return;
+  }
+  if (const auto *Label = dyn_cast<LabelStmt>(S)) {
+    walk(Label->getSubStmt(), Context, Guards, Depth);
+    return;
+  }
+  if (const auto *Attributed = dyn_cast<AttributedStmt>(S)) {
+    walk(Attributed->getSubStmt(), Context, Guards, Depth);
+    return;
+  }
+  if (isa<BreakStmt, ContinueStmt, GotoStmt, NullStmt>(S))
+    return;
+  walkExpression(S, Context, Guards, S, Depth);
+}
+
+void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
+                                    std::vector<Guard> &Guards,
+                                    unsigned Depth) {
+  const auto *For = dyn_cast<ForStmt>(Loop);
+  const Stmt *Body = nullptr;
+  const Expr *Cond = nullptr;
+  if (For) {
+    Body = For->getBody();
+    Cond = For->getCond();
+  } else if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
+    Body = While->getBody();
+    Cond = While->getCond();
+  } else if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
+    Body = Do->getBody();
+    Cond = Do->getCond();
+  } else {
+    Body = cast<CXXForRangeStmt>(Loop)->getBody();
+  }
+  // A counted loop `for (v = init; cond; v op= step)` is unrolled, with v
+  // fixed in each iteration; the condition is a guard, since lanes may leave
+  // at different iterations.
+  const VarDecl *Counter = nullptr;
+  const Expr *Init = nullptr;
+  if (For && For->getInit()) {
+    if (const auto *Decl = dyn_cast<DeclStmt>(For->getInit());
+        Decl && Decl->isSingleDecl())
+      if (const auto *Var = dyn_cast<VarDecl>(Decl->getSingleDecl())) {
+        Counter = Var;
+        Init = Var->getInit();
+      }
+    if (const auto *Assign = dyn_cast<BinaryOperator>(For->getInit());
+        Assign && Assign->getOpcode() == BO_Assign)
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())) {
+        Counter = dyn_cast<VarDecl>(Ref->getDecl());
+        Init = Assign->getRHS();
+      }
+  }
+  std::optional<int64_t> Value =
+      Counter ? evaluate(Init, Context, 0) : std::nullopt;
+  if (!For || !Cond || !Value || !For->getInc()) {
+    // Unknown trip count: two passes expose the back edge.
+    Guards.push_back({Cond, false, Context});
+    walk(Body, Context, Guards, Depth);
+    walk(Body, Context, Guards, Depth);
+    Guards.pop_back();
+    return;
+  }
+  size_t GuardsBefore = Guards.size();
+  for (unsigned I = 0; I < MaxIterations; ++I) {
+    Frame Iteration = Context ? *Context : Frame();
+    Iteration.Fixed[Counter] = *Value;
+    const Frame *Current = newFrame(std::move(Iteration));
+    bool AnyThread = false;
+    for (int64_t T = 0; T < Threads && !AnyThread; ++T) {
+      std::optional<int64_t> Holds = evaluate(Cond, Current, T);
+      AnyThread = !Holds || *Holds;
+    }
+    if (!AnyThread)
+      break;
+    Guards.push_back({Cond, false, Current});
+    walk(Body, Current, Guards, Depth);
+    // The increment, evaluated in this iteration's frame.
+    const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+    std::optional<int64_t> Next;
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
+      if (U->isIncrementOp())
+        Next = *Value + 1;
+      else if (U->isDecrementOp())
+        Next = *Value - 1;
+    } else if (const auto *B = dyn_cast<BinaryOperator>(Inc)) {
+      std::optional<int64_t> Step = evaluate(B->getRHS(), Current, 0);
+      if (Step) {
+        switch (B->getOpcode()) {
+        case BO_Assign: Next = Step; break;
+        case BO_AddAssign: Next = *Value + *Step; break;
+        case BO_SubAssign: Next = *Value - *Step; break;
+        case BO_MulAssign: Next = *Value * *Step; break;
+        case BO_DivAssign: if (*Step) Next = *Value / *Step; break;
+        case BO_ShrAssign: Next = *Value >> *Step; break;
+        case BO_ShlAssign: Next = *Value << *Step; break;
+        default: break;
+        }
+        if (Next && B->getOpcode() == BO_Assign)
+          Next = evaluate(B->getRHS(), Current, 0);
+      }
+    }
+    if (!Next)
+      break;
+    Value = fitToType(*Next, Counter->getType(), Ctx);
+  }
+  Guards.resize(GuardsBefore);
+}
+
+bool SharedAccessAnalysis::executes(const SharedAccess &A, int64_t Tid) {
+  for (const Guard &G : A.Guards) {
+    if (!G.Condition)
+      continue;
+    std::optional<int64_t> Holds = evaluate(G.Condition, G.Context, Tid);
+    if (Holds && (*Holds != 0) == G.Negated)
+      return false;
+  }
+  return true;
+}
+
+std::optional<int64_t> SharedAccessAnalysis::element(const SharedAccess &A,
+                                                     int64_t Tid) {
+  int64_t Sum = 0;
+  for (const SharedAccess::Term &T : A.Terms) {
+    std::optional<int64_t> V = evaluate(T.Index, T.Context, Tid);
+    if (!V)
+      return std::nullopt;
+    Sum += *V * T.Scale;
+  }
+  return Sum;
+}
+
+std::vector<Race> SharedAccessAnalysis::findRaces() {
+  std::vector<Race> Races;
+  std::set<std::pair<const Expr *, const Expr *>> Seen;
+  size_t Start = 0;
+  for (size_t End = 0; End <= Events.size(); ++End) {
+    if (End < Events.size() && Events[End].Access)
+      continue;
+    // [Start, End) is one barrier interval.
+    std::vector<const SharedAccess *> Interval;
+    for (size_t I = Start; I < End; ++I)
+      Interval.push_back(&*Events[I].Access);
+    Start = End + 1;
+    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
+      // Per access, the element each lane of this warp touches, if any.
+      std::vector<std::vector<std::optional<int64_t>>> Elements;
+      for (const SharedAccess *A : Interval) {
+        std::vector<std::optional<int64_t>> PerLane(32);
+        for (int64_t Lane = 0; Lane < 32; ++Lane)
+          if (executes(*A, Warp * 32 + Lane))
+            PerLane[Lane] = element(*A, Warp * 32 + Lane);
+        Elements.push_back(std::move(PerLane));
+      }
+      for (size_t W = 0; W < Interval.size(); ++W) {
+        if (!Interval[W]->IsWrite)
+          continue;
+        for (size_t O = 0; O < Interval.size(); ++O) {
+          const SharedAccess *Write = Interval[W], *Other = Interval[O];
+          if (Other->Array != Write->Array ||
+              Seen.count({Write->Access, Other->Access}))
+            continue;
+          for (int64_t Lane = 0; Lane < 32; ++Lane) {
+            if (!Elements[W][Lane])
+              continue;
+            // Any lane but this one touching the same element races with it.
+            bool Found = false;
+            for (int64_t OtherLane = 0; OtherLane < 32 && !Found; ++OtherLane)
+              if (OtherLane != Lane && Elements[O][OtherLane] &&
+                  *Elements[O][OtherLane] == *Elements[W][Lane]) {
+                Races.push_back({Write, Other, Warp * 32 + Lane,
+                                 Warp * 32 + OtherLane, *Elements[W][Lane]});
+                Seen.insert({Write->Access, Other->Access});
+                Found = true;
+              }
+            if (Found)
+              break;
+          }
+        }
+      }
+    }
+  }
+  return Races;
+}
+
+std::vector<Race> SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel) {
+  Events.clear();
+  Frames.clear();
+  std::vector<Guard> Guards;
+  walk(Kernel.getBody(), newFrame(Frame()), Guards, 0);
+  return findRaces();
+}
+
+} // namespace warpfix

@@ -1,0 +1,101 @@
+// Barrier intervals and the __shared__ accesses in them (DESIGN.md §2), and
+// the pairs of accesses by two lanes of one warp that meet at one location
+// with no barrier between them.
+//
+// The analysis executes the index arithmetic for concrete threads rather than
+// reasoning symbolically: loops with countable trip counts are unrolled,
+// device functions are entered at their call sites, and each access's index
+// and guard are evaluated for every lane of two warps. What cannot be
+// evaluated is left out (an unknown index) or taken as possible (an unknown
+// guard), so a race is only reported with a concrete pair of lanes.
+#ifndef WARPFIX_CHECKS_ANALYSIS_SHAREDACCESSES_H
+#define WARPFIX_CHECKS_ANALYSIS_SHAREDACCESSES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <deque>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace warpfix {
+
+/// Variable bindings of one activation: loop variables fixed to the value of
+/// the current unrolled iteration, parameters bound to their call's
+/// arguments.
+struct Frame {
+  const Frame *Caller = nullptr;
+  const clang::CallExpr *Call = nullptr;
+  llvm::DenseMap<const clang::VarDecl *, int64_t> Fixed;
+};
+
+struct Guard {
+  const clang::Expr *Condition;
+  bool Negated;
+  const Frame *Context;
+};
+
+struct SharedAccess {
+  const clang::Expr *Access;   ///< the lvalue naming the element
+  const clang::VarDecl *Array; ///< the __shared__ variable behind it
+  /// The element index, as terms to evaluate and add up (scaled by Scale).
+  struct Term {
+    const clang::Expr *Index;
+    const Frame *Context;
+    int64_t Scale;
+  };
+  std::vector<Term> Terms;
+  bool IsWrite;
+  /// The statement the access belongs to, in the function it is written in.
+  const clang::Stmt *Statement;
+  std::vector<Guard> Guards;
+  /// Position in the unrolled program, to tell iterations apart.
+  unsigned Sequence;
+};
+
+struct Race {
+  const SharedAccess *Write;
+  const SharedAccess *Other; ///< a read, or another write
+  int64_t WriterThread, OtherThread, Element;
+};
+
+class SharedAccessAnalysis {
+public:
+  explicit SharedAccessAnalysis(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The races between lanes of one warp inside the kernel K, including
+  /// device functions it calls.
+  std::vector<Race> racesIn(const clang::FunctionDecl &Kernel);
+
+  /// The value of E for thread Tid (threadIdx.x) under Context, if known.
+  std::optional<int64_t> evaluate(const clang::Expr *E, const Frame *Context,
+                                  int64_t Tid, unsigned Depth = 0);
+
+private:
+  struct Event {
+    std::optional<SharedAccess> Access; ///< empty: a barrier
+  };
+  void walk(const clang::Stmt *S, const Frame *Context,
+            std::vector<Guard> &Guards, unsigned Depth);
+  void walkExpression(const clang::Stmt *S, const Frame *Context,
+                      std::vector<Guard> &Guards, const clang::Stmt *Leaf,
+                      unsigned Depth);
+  void walkLoop(const clang::Stmt *Loop, const Frame *Context,
+                std::vector<Guard> &Guards, unsigned Depth);
+  bool resolve(const clang::Expr *E, const Frame *Context,
+               SharedAccess &Out, unsigned Depth);
+  void addAccess(const clang::Expr *Lvalue, bool IsWrite, const Frame *Context,
+                 const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
+  const Frame *newFrame(Frame F);
+  std::vector<Race> findRaces();
+  bool executes(const SharedAccess &A, int64_t Tid);
+  std::optional<int64_t> element(const SharedAccess &A, int64_t Tid);
+
+  clang::ASTContext &Ctx;
+  std::deque<Frame> Frames;
+  std::vector<Event> Events;
+};
+
+} // namespace warpfix
+
+#endif
