@@ -254,8 +254,10 @@ int main(int argc, const char **argv) {
     HadErrors = true;
   }
 
-  printTextReport(Set.Findings, outs(), outs().has_colors());
-  outs().flush();
+  // With --diff, standard output is the patch alone.
+  raw_ostream &Report = Diff ? errs() : outs();
+  printTextReport(Set.Findings, Report, Report.has_colors());
+  Report.flush();
   size_t Fixable = Set.fixableCount();
   errs() << Set.Findings.size() << " finding"
          << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()

@@ -562,7 +562,9 @@ std::optional<int64_t> SharedAccessAnalysis::element(const SharedAccess &A,
 
 std::vector<Race> SharedAccessAnalysis::findRaces() {
   std::vector<Race> Races;
-  std::set<std::pair<const Expr *, const Expr *>> Seen;
+  // One witness per pair of accesses and direction: the other access before
+  // the write, or after it (a later statement, or the next iteration).
+  std::set<std::tuple<const Expr *, const Expr *, bool>> Seen;
   size_t Start = 0;
   for (size_t End = 0; End <= Events.size(); ++End) {
     if (End < Events.size() && Events[End].Access)
@@ -587,8 +589,9 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
           continue;
         for (size_t O = 0; O < Interval.size(); ++O) {
           const SharedAccess *Write = Interval[W], *Other = Interval[O];
+          bool OtherFirst = Other->Sequence < Write->Sequence;
           if (Other->Array != Write->Array ||
-              Seen.count({Write->Access, Other->Access}))
+              Seen.count({Write->Access, Other->Access, OtherFirst}))
             continue;
           for (int64_t Lane = 0; Lane < 32; ++Lane) {
             if (!Elements[W][Lane])
@@ -600,7 +603,7 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                   *Elements[O][OtherLane] == *Elements[W][Lane]) {
                 Races.push_back({Write, Other, Warp * 32 + Lane,
                                  Warp * 32 + OtherLane, *Elements[W][Lane]});
-                Seen.insert({Write->Access, Other->Access});
+                Seen.insert({Write->Access, Other->Access, OtherFirst});
                 Found = true;
               }
             if (Found)

@@ -1,0 +1,70 @@
+// Nothing here may be reported.
+// RUN: %expect-exit 0 %warpfix --checks=-*,warp-missing-syncwarp %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+// CHECK: 0 findings in 0 files (0 fixable)
+
+// Seed 000, listing 8 (with the lane's own element to start from).
+__global__ void listing8(int *out) {
+  __shared__ int shmem[64];
+  unsigned tid = threadIdx.x;
+  shmem[tid] = out[tid];
+  __syncthreads();
+  if (tid < 32) {
+    int v = shmem[tid];
+    v += shmem[tid+16]; __syncwarp();
+    shmem[tid] = v;     __syncwarp();
+    v += shmem[tid+8];  __syncwarp();
+    shmem[tid] = v;     __syncwarp();
+    v += shmem[tid+4];  __syncwarp();
+    shmem[tid] = v;     __syncwarp();
+  }
+  out[tid] = shmem[tid];
+}
+
+// Each lane only ever touches its own slot.
+__global__ void own_slot(int *p) {
+  __shared__ int s[64];
+  s[threadIdx.x] = p[threadIdx.x];
+  s[threadIdx.x] *= 2;
+  p[threadIdx.x] = s[threadIdx.x];
+}
+
+// One writer, the readers behind a barrier; a broadcast after a barrier.
+__global__ void single_writer(int *p) {
+  __shared__ int flag;
+  if (threadIdx.x % 32 == 0)
+    flag = p[blockIdx.x];
+  __syncwarp();
+  p[threadIdx.x] = flag;
+}
+
+// Accesses separated by __syncthreads(), and accesses to different arrays.
+__global__ void separated(float *p) {
+  __shared__ float a[64], b[64];
+  a[threadIdx.x] = p[threadIdx.x];
+  b[threadIdx.x] = p[threadIdx.x] * 2;
+  __syncthreads();
+  p[threadIdx.x] = a[(threadIdx.x + 1) % 64] + b[threadIdx.x];
+}
+
+// Seed 000, listing 6: the transpose with its __syncwarp().
+__global__ void transpose(float *p) {
+  __shared__ float smem[4][8];
+  float val = p[threadIdx.x];
+  int x1 = threadIdx.x % 8;
+  int y1 = threadIdx.x / 8;
+  int x2 = threadIdx.x / 4;
+  int y2 = threadIdx.x % 4;
+  if (threadIdx.x < 32) {
+    smem[y1][x1] = val;
+    __syncwarp();
+    val = smem[y2][x2];
+  }
+  p[threadIdx.x] = val;
+}
+
+// Elements 32 apart only meet across warps: a block-level matter.
+__global__ void across_warps(int *p) {
+  __shared__ int s[128];
+  s[threadIdx.x] = p[threadIdx.x];
+  p[threadIdx.x] = s[(threadIdx.x + 32) % 128];
+}
