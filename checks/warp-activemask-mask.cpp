@@ -10,12 +10,7 @@ using namespace clang::ast_matchers;
 namespace warpfix {
 
 void WarpActivemaskMaskCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(
-      callExpr(unless(isExpansionInSystemHeader()),
-               callee(functionDecl(isExpansionInSystemHeader(),
-                                   matchesName("^::__.*_sync$|^::__syncwarp$"))))
-          .bind("call"),
-      this);
+  Finder.addMatcher(syncPrimitiveCall(), this);
   // Seed 000, listing 14: `assert(__activemask() == FULL_MASK)`.
   auto ActiveMask = callExpr(callee(functionDecl(hasName("__activemask"))));
   Finder.addMatcher(

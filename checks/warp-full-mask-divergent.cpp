@@ -56,12 +56,7 @@ bool otherArmMatches(const CallExpr &Call, const Membership &M,
 } // namespace
 
 void WarpFullMaskDivergentCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(
-      callExpr(unless(isExpansionInSystemHeader()),
-               callee(functionDecl(isExpansionInSystemHeader(),
-                                   matchesName("^::__.*_sync$|^::__syncwarp$"))))
-          .bind("call"),
-      this);
+  Finder.addMatcher(syncPrimitiveCall(), this);
 }
 
 void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {

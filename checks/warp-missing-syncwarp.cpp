@@ -1,4 +1,5 @@
 #include "checks/warp-missing-syncwarp.h"
+#include "checks/analysis/Loops.h"
 #include "checks/analysis/MaskFix.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -335,7 +336,7 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
     // The later access comes first in the text: it belongs to the next
     // iteration, and the barrier goes at the end of the loop body.
     const Stmt *Loop = parentStmt(Ctx, Common);
-    if (!Loop || !isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop) ||
+    if (!Loop || !isLoop(Loop) ||
         Common->body_empty()) {
       Finding.withoutFix(R->Write->Access->getBeginLoc(),
                          "no automatic fix: no single place separates the "

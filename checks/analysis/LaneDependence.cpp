@@ -3,6 +3,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -158,32 +159,6 @@ public:
     return true;
   }
 };
-
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
-
-const Expr *loopCondition(const Stmt *Loop) {
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return For->getCond();
-  if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    return While->getCond();
-  if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    return Do->getCond();
-  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
-    return Range->getRangeInit();
-  return nullptr;
-}
-
-const Stmt *loopBody(const Stmt *Loop) {
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return For->getBody();
-  if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    return While->getBody();
-  if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    return Do->getBody();
-  return cast<CXXForRangeStmt>(Loop)->getBody();
-}
 
 /// The exits (break, continue, return, goto) inside a loop body that change
 /// how many iterations some lanes run.

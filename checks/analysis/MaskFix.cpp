@@ -62,26 +62,14 @@ struct Insertion {
 std::optional<Insertion> declarationBefore(const Stmt *Anchor,
                                            const std::string &Declaration,
                                            ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Begin = Anchor->getBeginLoc();
   if (Begin.isMacroID())
     return std::nullopt;
-  auto [File, Offset] = SM.getDecomposedLoc(Begin);
-  bool Invalid = false;
-  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  LineStart = LineStart == llvm::StringRef::npos || Offset == 0 ? 0
-                                                                : LineStart + 1;
-  llvm::StringRef Indent = Buffer.slice(LineStart, Offset);
-  if (!Indent.ltrim(" \t").empty())
+  std::optional<LineLayout> Layout = lineLayoutOf(Anchor, Ctx);
+  if (!Layout)
     return Insertion{Begin, Declaration + " "};
-  size_t LineEnd = Buffer.find('\n', Offset);
-  bool CRLF = LineEnd != llvm::StringRef::npos && LineEnd > 0 &&
-              Buffer[LineEnd - 1] == '\r';
-  return Insertion{Begin.getLocWithOffset(-int(Indent.size())),
-                   Indent.str() + Declaration + (CRLF ? "\r\n" : "\n")};
+  return Insertion{Begin.getLocWithOffset(-int(Layout->Indent.size())),
+                   Layout->Indent + Declaration + Layout->LineEnd};
 }
 
 } // namespace

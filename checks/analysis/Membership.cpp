@@ -2,6 +2,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -91,32 +92,6 @@ const char *describeExit(const Stmt *Exit) {
   if (isa<AsmStmt>(Exit))
     return "inline PTX that may exit";
   return "a goto";
-}
-
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
-
-const Expr *loopCondition(const Stmt *Loop) {
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return For->getCond();
-  if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    return While->getCond();
-  if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    return Do->getCond();
-  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
-    return Range->getRangeInit();
-  return nullptr;
-}
-
-const Stmt *loopBody(const Stmt *Loop) {
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return For->getBody();
-  if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    return While->getBody();
-  if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    return Do->getBody();
-  return cast<CXXForRangeStmt>(Loop)->getBody();
 }
 
 struct Step {

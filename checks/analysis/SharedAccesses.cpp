@@ -2,6 +2,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include <set>
@@ -447,20 +448,8 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
                                     std::vector<Guard> &Guards,
                                     unsigned Depth) {
   const auto *For = dyn_cast<ForStmt>(Loop);
-  const Stmt *Body = nullptr;
-  const Expr *Cond = nullptr;
-  if (For) {
-    Body = For->getBody();
-    Cond = For->getCond();
-  } else if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
-    Body = While->getBody();
-    Cond = While->getCond();
-  } else if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
-    Body = Do->getBody();
-    Cond = Do->getCond();
-  } else {
-    Body = cast<CXXForRangeStmt>(Loop)->getBody();
-  }
+  const Stmt *Body = loopBody(Loop);
+  const Expr *Cond = isa<CXXForRangeStmt>(Loop) ? nullptr : loopCondition(Loop);
   // A counted loop `for (v = init; cond; v op= step)` is unrolled, with v
   // fixed in each iteration; the condition is a guard, since lanes may leave
   // at different iterations.

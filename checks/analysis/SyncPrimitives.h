@@ -4,9 +4,21 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include <vector>
 
 namespace warpfix {
+
+/// Calls, outside the toolkit's headers, of the toolkit's *_sync primitives
+/// and __syncwarp, bound to "call".
+inline clang::ast_matchers::StatementMatcher syncPrimitiveCall() {
+  using namespace clang::ast_matchers;
+  return callExpr(unless(isExpansionInSystemHeader()),
+                  callee(functionDecl(
+                      isExpansionInSystemHeader(),
+                      matchesName("^::__.*_sync$|^::__syncwarp$"))))
+      .bind("call");
+}
 
 /// The member-mask argument of a call of a toolkit warp primitive that takes
 /// one (__shfl*_sync, __ballot_sync, __any/__all/__uni_sync, __match_*_sync,
