@@ -139,6 +139,11 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
       return Tid;
     if (Var == "blockIdx")
       return 0; // the same for both threads of a pair: any value will do
+    // The model is one block of two warps in x.
+    if (Var == "blockDim")
+      return Field == "x" ? Threads : 1;
+    if (Var == "gridDim")
+      return 1;
     return std::nullopt;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -470,8 +475,13 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
         Init = Assign->getRHS();
       }
   }
+  // Only a counter that starts equal for every thread is unrolled; one that
+  // starts at threadIdx.x (a block-stride loop) stays unknown.
   std::optional<int64_t> Value =
       Counter ? evaluate(Init, Context, 0) : std::nullopt;
+  for (int64_t T = 1; Value && T < Threads; ++T)
+    if (evaluate(Init, Context, T) != Value)
+      Value = std::nullopt;
   if (!For || !Cond || !Value || !For->getInc()) {
     // Unknown trip count: two passes expose the back edge.
     Guards.push_back({Cond, false, Context});

@@ -68,3 +68,17 @@ __global__ void across_warps(int *p) {
   s[threadIdx.x] = p[threadIdx.x];
   p[threadIdx.x] = s[(threadIdx.x + 32) % 128];
 }
+
+// A block-stride zero fill, and a single writer chosen by a condition on
+// blockDim.
+__global__ void fill_and_publish(int *p) {
+  __shared__ int tile[4][48];
+  __shared__ int totals[8];
+  for (int k = threadIdx.x; k < 4 * 48; k += blockDim.x)
+    tile[k / 48][k % 48] = 0;
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (lane == 31 || threadIdx.x == blockDim.x - 1)
+    totals[warp] = p[threadIdx.x];
+  __syncthreads();
+  p[threadIdx.x] = tile[0][threadIdx.x % 48] + totals[0];
+}
