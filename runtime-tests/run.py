@@ -1,0 +1,982 @@
+#!/usr/bin/env python3
+"""warpfix runtime tests: show on a GPU that every rewrite keeps behaviour and removes races.
+
+Two phases, so that the GPU machine needs nothing but python3, compute-sanitizer
+and the folder the first phase writes:
+
+  prepare   (nvcc and warpfix, no GPU; runs in CI)
+            For each case: run warpfix on the original and compare its findings
+            with the case's expect.json; rewrite a copy with warpfix --fix; build
+            the rewritten program (sm_75 check, sm_90 binary), the original under
+            legacy_emulation.cuh (sm_90 binary), and check that the original
+            does not build without that header. Writes the output folder:
+            binaries, sources, manifest.json and a copy of this script.
+
+  run       (GPU machine, given that folder)
+            Runs both programs over the case's launch shapes and seeds against
+            the CPU reference; runs racecheck, synccheck and memcheck on the
+            rewritten program and racecheck on the original; times both. Writes
+            results.json and RESULTS.md into the folder.
+
+  python3 runtime-tests/run.py prepare            # here or in CI
+  python3 out/run.py run out                       # on the GPU machine
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import datetime
+import difflib
+import fnmatch
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+MANIFEST = 'manifest.json'
+OUT_MARKER = '.runtime-tests-out'  # marks a folder that prepare may empty
+SUPPORT_FILES = ('harness.h', 'legacy_emulation.cuh')
+LEGACY_CHECK = 'warp-legacy-intrinsic'
+RACE_CHECK = 'warp-missing-syncwarp'
+MAX_FIX_PASSES = 4
+
+# The GPU binary is built for sm_90 (H100, H200); sm_75 is the oldest
+# architecture CUDA 13 supports, where only compiling is checked.
+RUN_ARCH = 'sm_90'
+CHECK_ARCH = 'sm_75'
+WERROR = ['-Werror', 'all-warnings']
+
+# What `run` does, and in --quick mode. Each program run checks every launch.
+FULL = dict(shapes=None, seeds=(1, 2, 3), launches=5, time_launches=100)
+QUICK = dict(shapes=2, seeds=(1,), launches=2, time_launches=50)
+RUN_TIMEOUT_S = 120
+SANITIZER_TIMEOUT_S = 300
+
+
+class PrepareError(Exception):
+    """Something the prepare phase cannot go on from for one case."""
+
+
+def log(message=''):
+    print(message, flush=True)
+
+
+def run_command(command, cwd, timeout=None):
+    """Runs command (a list) and returns (returncode, stdout, stderr); 124 on timeout."""
+    try:
+        proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
+                              errors='replace', timeout=timeout)
+        return proc.returncode, proc.stdout, proc.stderr
+    except OSError as e:  # not executable, or being replaced by a build right now
+        return 126, '', f'cannot run {command[0]}: {e}\n'
+    except subprocess.TimeoutExpired as e:
+        def text(data):
+            return data.decode(errors='replace') if isinstance(data, bytes) else (data or '')
+        return 124, text(e.stdout), text(e.stderr) + f'\n[killed after {timeout} s]\n'
+
+
+def indent(text, prefix, max_lines=None):
+    lines = text.splitlines()
+    if max_lines and len(lines) > max_lines:
+        lines = lines[:max_lines] + [f'... ({len(lines) - max_lines} more lines)']
+    return '\n'.join(prefix + line for line in lines)
+
+
+def plural(count, noun):
+    return f'{count} {noun}' + ('' if count == 1 else 's')
+
+
+def shell_line(command):
+    return ' '.join(arg if re.fullmatch(r'[\w@%+=:,./-]+', arg) else repr(arg) for arg in command)
+
+
+# ---------------------------------------------------------------------------
+# Cases
+
+Shape = collections.namedtuple('Shape', 'block_size num_blocks n')
+SHAPE_RE = re.compile(r'^(\d+)x(\d+):(\d+)$')
+DIRECTIVE_RE = re.compile(r'^//\s*@(shapes|sanitize|time)\s+(.+?)\s*$', re.M)
+
+
+def parse_shape(text):
+    m = SHAPE_RE.match(text)
+    if not m:
+        raise PrepareError(f'bad shape {text!r}: expected <blockSize>x<numBlocks>:<n>')
+    return Shape(*map(int, m.groups()))
+
+
+def read_case(directory):
+    """The case in `directory`: its source, launch shapes and description."""
+    name = directory.name
+    source = directory / f'{name}.cu'
+    if not source.is_file():
+        raise PrepareError(f'{directory} has no {name}.cu')
+    text = source.read_text()
+    directives = {}
+    for key, value in DIRECTIVE_RE.findall(text):
+        if key in directives:
+            raise PrepareError(f'{source}: @{key} given twice')
+        directives[key] = [parse_shape(v) for v in value.split()]
+    for key in ('shapes', 'sanitize', 'time'):
+        if key not in directives:
+            raise PrepareError(f'{source}: no @{key} line')
+        if key != 'shapes' and len(directives[key]) != 1:
+            raise PrepareError(f'{source}: @{key} takes one shape')
+    return {
+        'name': name,
+        'source': source,
+        'description': first_comment_paragraph(text),
+        'shapes': [list(s) for s in directives['shapes']],
+        'sanitize': list(directives['sanitize'][0]),
+        'time': list(directives['time'][0]),
+    }
+
+
+def first_comment_paragraph(text):
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith('//') or line.strip() == '//':
+            break
+        lines.append(line[2:].strip())
+    return ' '.join(lines)
+
+
+def select_cases(names, patterns):
+    if not patterns:
+        return names
+    chosen = [n for n in names if any(fnmatch.fnmatch(n, p) for p in patterns)]
+    if not chosen:
+        raise SystemExit(f'no case matches {", ".join(patterns)}; cases: {", ".join(names)}')
+    return chosen
+
+
+# ---------------------------------------------------------------------------
+# warpfix's reports
+
+WARNING_RE = re.compile(
+    r'^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<kind>warning|note): (?P<message>.*?)'
+    r'(?: \[(?P<check>[\w.-]+)\])?$')
+COUNT_RE = re.compile(r'^(\d+) findings? in (\d+) files? \((\d+) fixable\)$', re.M)
+FIXED_RE = re.compile(r'^fixed (\d+) findings? in (\d+) files?; (\d+) remain$', re.M)
+
+
+def parse_text_report(stdout):
+    """Findings printed by warpfix: warning lines, each with the notes that follow it."""
+    findings = []
+    for line in stdout.splitlines():
+        m = WARNING_RE.match(line)
+        if not m:
+            continue  # the source excerpt and fix-it lines under each diagnostic
+        if m['kind'] == 'warning':
+            findings.append({'path': os.path.realpath(m['path']), 'line': int(m['line']),
+                             'col': int(m['col']), 'check': m['check'] or '?',
+                             'message': m['message'], 'notes': []})
+        elif findings:
+            findings[-1]['notes'].append(m['message'])
+    return findings
+
+
+def parse_count(stderr):
+    m = COUNT_RE.search(stderr)
+    if not m:
+        raise PrepareError('warpfix printed no "N findings in M files (K fixable)" line:\n'
+                           + stderr)
+    return {'findings': int(m[1]), 'files': int(m[2]), 'fixable': int(m[3])}
+
+
+def yaml_scalar(text):
+    text = text.strip()
+    if text.startswith("'"):
+        return text[1:-1].replace("''", "'")
+    if text.startswith('"'):
+        return json.loads(text)
+    return text
+
+
+def parse_export_fixes(text):
+    """The diagnostics of an --export-fixes YAML file (clang-tidy's layout):
+    name, file, offset and how many replacements each one's fix has."""
+    diagnostics, section = [], None
+    for line in text.splitlines():
+        m = re.match(r'^  - DiagnosticName:\s*(.*)$', line)
+        if m:
+            diagnostics.append({'check': yaml_scalar(m[1]), 'path': None, 'offset': None,
+                                'replacements': 0})
+            section = None
+            continue
+        if not diagnostics:
+            continue
+        if re.match(r'^    \S', line):
+            section = line.strip().rstrip(':')  # DiagnosticMessage, Notes, Level, ...
+        elif section == 'DiagnosticMessage':
+            m = re.match(r'^      (FilePath|FileOffset):\s*(.*)$', line)
+            if m and m[1] == 'FilePath':
+                diagnostics[-1]['path'] = os.path.realpath(yaml_scalar(m[2]))
+            elif m:
+                diagnostics[-1]['offset'] = int(m[2])
+            elif re.match(r'^        - FilePath:', line):
+                diagnostics[-1]['replacements'] += 1
+    return diagnostics
+
+
+def line_col(data, offset):
+    """clang's 1-based line and byte column of a file offset."""
+    line_start = data.rfind(b'\n', 0, offset) + 1
+    return data.count(b'\n', 0, offset) + 1, offset - line_start + 1
+
+
+def word_at(data, offset):
+    m = re.match(rb'[A-Za-z_]\w*', data[offset:offset + 64])
+    return m.group().decode() if m else ''
+
+
+def offset_of(data, line, col):
+    """The file offset of clang's 1-based line and byte column."""
+    start = 0
+    for _ in range(line - 1):
+        start = data.index(b'\n', start) + 1
+    return start + col - 1
+
+
+def analyse(warpfix, source, workdir):
+    """warpfix's findings on `source`, each with `fixable` and `call` (the name at
+    its location). The text report gives the findings and their notes, the
+    exported YAML which ones carry a fix; the two and the count line must agree."""
+    yaml_path = workdir / f'{source.stem}.findings.yaml'
+    report_path = workdir / f'{source.stem}.findings.txt'
+    yaml_path.unlink(missing_ok=True)
+    command = [warpfix, f'--export-fixes={yaml_path.name}', source.name]
+    code, out, err = run_command(command, cwd=workdir)
+    report_path.write_text(f'$ {shell_line(command)}\n{out}{err}exit {code}\n')
+    if code not in (0, 1):
+        raise PrepareError(f'warpfix failed on {source.name} (exit {code}): '
+                           f'{first_error(out + err)} (see {report_path})')
+    findings, count = parse_text_report(out), parse_count(err)
+    exported = parse_export_fixes(yaml_path.read_text()) if yaml_path.exists() else []
+
+    files = {}  # path -> bytes
+    exported_at, fixable_at = collections.Counter(), collections.Counter()
+    for d in exported:
+        data = files.setdefault(d['path'], Path(d['path']).read_bytes())
+        key = (d['path'], *line_col(data, d['offset']), d['check'])
+        exported_at[key] += 1
+        fixable_at[key] += d['replacements'] > 0
+    listed_at = collections.Counter((f['path'], f['line'], f['col'], f['check']) for f in findings)
+    if listed_at != exported_at:
+        raise PrepareError("warpfix's text report and its --export-fixes YAML list different "
+                           f'findings; see {report_path} and {yaml_path}')
+
+    main = os.path.realpath(source)
+    for f in findings:
+        key = (f['path'], f['line'], f['col'], f['check'])
+        f['fixable'] = fixable_at[key] > 0
+        fixable_at[key] -= f['fixable']
+        data = files[f['path']]
+        f['call'] = word_at(data, offset_of(data, f['line'], f['col']))
+        f['file'] = None if f['path'] == main else os.path.basename(f['path'])
+    with_fix = sum(f['fixable'] for f in findings)
+    if (count['findings'], count['fixable']) != (len(findings), with_fix):
+        raise PrepareError(f'warpfix counted {count["findings"]} findings ({count["fixable"]} '
+                           f'fixable) but listed {len(findings)} ({with_fix} with a fix)')
+    return findings
+
+
+def fix_in_place(warpfix, path, findings):
+    """Runs warpfix --fix on `path`, whose findings are `findings`, until no
+    finding left has a fix: one whose edit overlaps another's is fixed by the
+    next pass, as warpfix's note says. Each pass is checked against the
+    analysis before it, and the rewritten file is analysed again after it, so
+    that what remains comes with warpfix's notes. Returns (passes, fixed,
+    remaining findings); raises PrepareError if warpfix fails."""
+    passes = fixed = 0
+    logs = []
+    try:
+        while any(f['fixable'] for f in findings):
+            if passes == MAX_FIX_PASSES:
+                raise PrepareError(f'findings with a fix remain after {passes} warpfix --fix passes')
+            command = [warpfix, '--fix', path.name]
+            code, out, err = run_command(command, cwd=path.parent)
+            logs.append(f'$ {shell_line(command)}\n{out}{err}exit {code}\n')
+            passes += 1
+            m = FIXED_RE.search(err)
+            if code not in (0, 1) or not m:
+                raise PrepareError(f'warpfix --fix failed (exit {code}): {first_error(out + err)}')
+            expected = sum(f['fixable'] for f in findings)
+            if (int(m.group(1)), int(m.group(3))) != (expected, len(findings) - expected):
+                raise PrepareError(f'warpfix --fix pass {passes}: "{m.group(0)}", but the analysis '
+                                   f'before it found {len(findings)} findings, {expected} fixable')
+            fixed += expected
+            try:
+                after = analyse(warpfix, path, path.parent)
+            except PrepareError as e:
+                raise PrepareError(f'after warpfix --fix pass {passes}: {e}')
+            if len(after) != len(findings) - expected:
+                raise PrepareError(f'warpfix --fix pass {passes} fixed {expected} of '
+                                   f'{len(findings)} findings, but the fixed file has '
+                                   f'{len(after)}: a fix introduced findings')
+            findings = after
+    finally:
+        (path.parent / 'fix.txt').write_text('\n'.join(logs) or 'nothing to fix\n')
+    return passes, fixed, findings
+
+
+# ---------------------------------------------------------------------------
+# Expectations
+
+def expectation_rows(findings):
+    rows = []
+    for f in sorted(findings, key=lambda f: (f.get('file') or '', f['line'], f['col'])):
+        where = f"{f['file']}:" if f.get('file') else ''
+        rows.append(f"{where}{f['line']}:{f['col']} {f['check']} {f['call']} "
+                    f"{'fixable' if f['fixable'] else 'unfixable'}")
+    return rows
+
+
+def expectation_document(findings):
+    fixable = sum(f['fixable'] for f in findings)
+    return {
+        'about': 'warpfix findings on the original file; written by '
+                 '`run.py prepare --update-expectations`, compared by every prepare',
+        'summary': {'findings': len(findings), 'fixable': fixable,
+                    'unfixable': len(findings) - fixable},
+        'findings': [{k: f[k] for k in ('line', 'col', 'check', 'call', 'fixable')}
+                     | ({'file': f['file']} if f.get('file') else {})
+                     for f in sorted(findings, key=lambda f: (f.get('file') or '', f['line'],
+                                                              f['col']))],
+    }
+
+
+def compare_expectations(path, findings):
+    """None when `path` lists exactly these findings, else what differs."""
+    if not path.exists():
+        return f'{path.name} is missing; warpfix reports:\n' + '\n'.join(
+            expectation_rows(findings) or ['(no findings)'])
+    expected = json.loads(path.read_text())['findings']
+    want, got = expectation_rows(expected), expectation_rows(findings)
+    if want == got:
+        return None
+    return '\n'.join(difflib.unified_diff(want, got, f'{path.name} (expected)',
+                                          'warpfix (actual)', lineterm='', n=1))
+
+
+# ---------------------------------------------------------------------------
+# Building with nvcc
+
+def nvcc_version(nvcc):
+    code, out, _ = run_command([nvcc, '--version'], cwd=HERE)
+    m = re.search(r'release [\d.]+, V([\d.]+)', out)
+    if code != 0 or not m:
+        raise SystemExit(f'cannot run {nvcc} --version')
+    return m[1]
+
+
+def first_error(output):
+    for line in output.splitlines():
+        if re.search(r'\berror\b', line):
+            return line.strip()
+    return output.strip().splitlines()[-1] if output.strip() else ''
+
+
+def build(nvcc, out_dir, args, log_path):
+    """Runs nvcc in out_dir; returns {'ok', 'command', 'log', 'error'}."""
+    command = [nvcc] + args
+    code, stdout, stderr = run_command(command, cwd=out_dir, timeout=600)
+    log_path.write_text(f'$ {shell_line(command)}\n{stdout}{stderr}exit {code}\n')
+    return {'ok': code == 0, 'command': shell_line(command),
+            'log': str(log_path.relative_to(out_dir)),
+            'error': first_error(stdout + stderr) if code else None}
+
+
+def build_case(nvcc, out_dir, name, emulate_rewritten, expect_bare_failure):
+    """The four nvcc runs of a case. Returns (builds, problems)."""
+    case_dir = Path('cases') / name
+    logs = out_dir / case_dir
+    emulation = ['-include', 'legacy_emulation.cuh']
+    rewritten_emulation = emulation if emulate_rewritten else []
+    src_rw, src_orig = str(case_dir / 'rewritten.cu'), str(case_dir / 'original.cu')
+    builds = {
+        'rewritten_' + CHECK_ARCH: build(nvcc, out_dir, [
+            '-cubin', f'-arch={CHECK_ARCH}', *WERROR, *rewritten_emulation,
+            '-o', str(case_dir / f'rewritten.{CHECK_ARCH}.cubin'), src_rw],
+            logs / f'build-rewritten-{CHECK_ARCH}.log'),
+        'rewritten_' + RUN_ARCH: build(nvcc, out_dir, [
+            f'-arch={RUN_ARCH}', '-lineinfo', *WERROR, *rewritten_emulation,
+            '-o', f'bin/{name}.rewritten', src_rw], logs / f'build-rewritten-{RUN_ARCH}.log'),
+        'original_emulated_' + RUN_ARCH: build(nvcc, out_dir, [
+            f'-arch={RUN_ARCH}', '-lineinfo', *WERROR, *emulation,
+            '-o', f'bin/{name}.original', src_orig], logs / f'build-original-{RUN_ARCH}.log'),
+        'original_bare_' + RUN_ARCH: build(nvcc, out_dir, [
+            '-cubin', f'-arch={RUN_ARCH}', '-o', str(case_dir / 'original.bare.cubin'),
+            src_orig], logs / f'build-original-bare-{RUN_ARCH}.log'),
+    }
+    problems = [f'{key} failed: {b["error"]} (see {b["log"]})'
+                for key, b in builds.items() if key != 'original_bare_' + RUN_ARCH and not b['ok']]
+    bare = builds['original_bare_' + RUN_ARCH]
+    bare['expected_to_fail'] = expect_bare_failure
+    if bare['ok'] == expect_bare_failure:
+        problems.append(
+            'nvcc builds the original without legacy_emulation.cuh although warpfix reports '
+            'legacy intrinsics' if bare['ok'] else
+            f'nvcc rejects the original without legacy_emulation.cuh ({bare["error"]}) although '
+            'warpfix reports no legacy intrinsic')
+    return builds, problems
+
+
+# ---------------------------------------------------------------------------
+# prepare
+
+def prepare_out_dir(out_dir):
+    """Empties out_dir, refusing to touch a folder that is not one of ours."""
+    if out_dir.exists() and any(out_dir.iterdir()) and not (out_dir / OUT_MARKER).exists():
+        raise SystemExit(f'{out_dir} is not empty and was not written by run.py: not deleting it')
+    shutil.rmtree(out_dir, ignore_errors=True)
+    (out_dir / 'bin').mkdir(parents=True)
+    (out_dir / OUT_MARKER).write_text('written by run.py prepare, which empties it each time\n')
+    (out_dir / 'cases').mkdir()
+    for name in SUPPORT_FILES:
+        shutil.copy2(HERE / name, out_dir / name)
+    shutil.copy2(Path(__file__).resolve(), out_dir / 'run.py')
+
+
+def note_reason(finding):
+    """The note that says why a finding has no fix (the first note otherwise)."""
+    for note in finding['notes']:
+        if note.startswith('no automatic fix'):
+            return note
+    return finding['notes'][0] if finding['notes'] else ''
+
+
+def check_expectations(case, findings, update):
+    """(status, problem or None) of the findings against the case's expect.json,
+    which `update` rewrites instead."""
+    expect_path = case['source'].parent / 'expect.json'
+    diff = compare_expectations(expect_path, findings)
+    if not diff:
+        return 'match', None
+    if update:
+        expect_path.write_text(json.dumps(expectation_document(findings), indent=2) + '\n')
+        return 'updated', None
+    return 'mismatch', (f'warpfix findings differ from {expect_path.relative_to(HERE)} '
+                        '(if the change is intended: run.py prepare --update-expectations)\n'
+                        + diff)
+
+
+def finding_summary(f, with_fixable=True):
+    keys = ('line', 'col', 'check', 'call') + (('fixable',) if with_fixable else ())
+    return dict({k: f[k] for k in keys}, reason=note_reason(f), notes=f['notes'])
+
+
+def prepare_case(case, args, out_dir):
+    """Analyses, rewrites and builds one case in out_dir/cases/<name>; returns
+    its manifest record, whose `problems` say what went wrong."""
+    name = case['name']
+    work = out_dir / 'cases' / name
+    work.mkdir()
+    original, rewritten = work / 'original.cu', work / 'rewritten.cu'
+    shutil.copy2(case['source'], original)
+    shutil.copy2(case['source'], rewritten)
+    record = {k: case[k] for k in ('name', 'description', 'shapes', 'sanitize', 'time')}
+    record.update(problems=[], ok=False)
+    try:
+        findings = analyse(args.warpfix, original, work)
+    except PrepareError as e:
+        record['problems'].append(str(e))
+        return record
+    record['findings'] = [finding_summary(f) for f in findings]
+    record['summary'] = {'findings': len(findings), 'fixable': sum(f['fixable'] for f in findings)}
+    record['expectations'], problem = check_expectations(case, findings,
+                                                         args.update_expectations)
+    record['problems'] += [problem] if problem else []
+
+    try:
+        passes, fixed, remaining = fix_in_place(args.warpfix, rewritten, findings)
+        record['fix'] = {'passes': passes, 'fixed': fixed,
+                         'remaining': [finding_summary(f, False) for f in remaining]}
+        emulate = any(f['check'] == LEGACY_CHECK for f in remaining)
+    except PrepareError as e:
+        # Build anyway: nvcc's errors on a broken rewrite are worth having.
+        record['problems'].append(str(e) if '(see ' in str(e) else f'{e} (see {work / "fix.txt"})')
+        emulate = False
+    record['rewritten_uses_emulation'] = emulate
+
+    legacy = any(f['check'] == LEGACY_CHECK for f in findings)
+    builds, build_problems = build_case(args.nvcc, out_dir, name, emulate, legacy)
+    record['builds'] = builds
+    record['binaries'] = {
+        'original': f'bin/{name}.original' if builds['original_emulated_' + RUN_ARCH]['ok'] else None,
+        'rewritten': f'bin/{name}.rewritten' if builds['rewritten_' + RUN_ARCH]['ok'] else None,
+    }
+    record['problems'] += build_problems
+    record['ok'] = not record['problems']
+    return record
+
+
+def describe_prepared(record):
+    if 'summary' not in record:
+        return 'warpfix could not analyse it'
+    s, fix = record['summary'], record.get('fix')
+    text = f"{plural(s['findings'], 'finding')} ({s['fixable']} fixable)"
+    if fix:
+        text += (f", {fix['fixed']} fixed"
+                 f"{' in ' + str(fix['passes']) + ' passes' if fix['passes'] > 1 else ''}, "
+                 f"{len(fix['remaining'])} remain")
+    if record.get('rewritten_uses_emulation'):
+        text += '; rewritten still has legacy calls: built with legacy_emulation.cuh'
+    return text
+
+
+def command_prepare(args):
+    started = time.time()
+    args.warpfix = str(Path(args.warpfix).resolve())
+    if not os.access(args.warpfix, os.X_OK):
+        raise SystemExit(f'no warpfix binary at {args.warpfix} (build it, or pass --warpfix)')
+    code, version, _ = run_command([args.warpfix, '--version'], cwd=HERE)
+    out_dir = Path(args.out).resolve()
+    names = select_cases(sorted(p.name for p in (HERE / 'cases').iterdir() if p.is_dir()),
+                         args.case)
+    try:
+        cases = [read_case(HERE / 'cases' / n) for n in names]
+    except PrepareError as e:
+        raise SystemExit(str(e))
+    prepare_out_dir(out_dir)
+    manifest = {
+        'created': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'),
+        'warpfix': version.strip(),
+        'nvcc': nvcc_version(args.nvcc),
+        'run_arch': RUN_ARCH,
+        'check_arch': CHECK_ARCH,
+        'cases': [],
+    }
+    log(f'preparing {len(cases)} cases into {out_dir} with {manifest["warpfix"]}, '
+        f'nvcc {manifest["nvcc"]}, {args.jobs} jobs')
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {pool.submit(prepare_case, c, args, out_dir): c['name'] for c in cases}
+        for future in concurrent.futures.as_completed(futures):
+            record = future.result()
+            manifest['cases'].append(record)
+            log(f"{'ok  ' if record['ok'] else 'FAIL'} {record['name']}: "
+                f'{describe_prepared(record)}')
+            for problem in record['problems']:
+                log(indent(problem, '     ', max_lines=25))
+    manifest['cases'].sort(key=lambda r: r['name'])
+    manifest['prepare_seconds'] = round(time.time() - started, 1)
+    (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=2) + '\n')
+    failed = [r['name'] for r in manifest['cases'] if not r['ok']]
+    log(f'\nprepared {len(cases) - len(failed)}/{len(cases)} cases in '
+        f'{manifest["prepare_seconds"]} s; {len(failed)} failed'
+        + (f': {", ".join(failed)}' if failed else ''))
+    log(f'on a GPU machine: python3 {os.path.relpath(out_dir / "run.py")} run '
+        f'{os.path.relpath(out_dir)}')
+    return 1 if failed else 0
+
+
+# ---------------------------------------------------------------------------
+# run (GPU machine)
+
+RESULT_RE = re.compile(r'^RESULT (ok|mismatch|error)\b(.*)$', re.M)
+TIME_RE = re.compile(r'^TIME_MS ([\d.]+)$', re.M)
+RACECHECK_RE = re.compile(
+    r'RACECHECK SUMMARY: (\d+) hazards? displayed \((\d+) errors?, (\d+) warnings?\)')
+ERROR_SUMMARY_RE = re.compile(r'ERROR SUMMARY: (\d+) errors?')
+
+SANITIZER_ARGS = {
+    'racecheck': ['--tool', 'racecheck', '--racecheck-report', 'all'],
+    'synccheck': ['--tool', 'synccheck'],
+    'memcheck': ['--tool', 'memcheck', '--leak-check', 'full'],
+}
+
+
+def program_result(code, stdout):
+    """(status, detail, time_ms) from a case program's output: status is ok,
+    mismatch or error (its RESULT line), or timeout or crash (no RESULT line, or
+    RESULT ok with a failing exit status)."""
+    result, timing = RESULT_RE.search(stdout), TIME_RE.search(stdout)
+    if result and (result.group(1) != 'ok' or code == 0):
+        status, detail = result.group(1), result.group(2).strip()
+    else:
+        status = 'timeout' if code == 124 else 'crash'
+        last_lines = stdout.strip().splitlines()[-1:]
+        detail = f'exit {code}' + (f': {last_lines[0]}' if last_lines else '')
+    return status, detail, float(timing.group(1)) if timing else None
+
+
+def run_program(out_dir, binary, shape, seed, launches, sanitizer=None, tool=None):
+    command = [str(out_dir / binary), *map(str, shape), str(seed), str(launches)]
+    if tool:
+        command = [sanitizer, *SANITIZER_ARGS[tool], '--print-limit', '20'] + command
+    timeout = SANITIZER_TIMEOUT_S if tool else RUN_TIMEOUT_S
+    started = time.time()
+    code, stdout, stderr = run_command(command, cwd=out_dir, timeout=timeout)
+    status, detail, time_ms = program_result(code, stdout)
+    result = {'binary': binary, 'shape': list(shape), 'seed': seed, 'launches': launches,
+              'status': status, 'detail': detail, 'time_ms': time_ms,
+              'seconds': round(time.time() - started, 2)}
+    if tool:
+        result.update(sanitizer_findings(tool, stdout + stderr))
+        result['tool'] = tool
+        result['output'] = (stdout + stderr)[-4000:]
+    elif status != 'ok':
+        result['output'] = (stdout + stderr)[-2000:]
+    return result
+
+
+def sanitizer_findings(tool, output):
+    """{'findings': count or None when the summary is missing, ...} for one tool."""
+    if tool == 'racecheck':
+        m = RACECHECK_RE.search(output)
+        if not m:
+            return {'findings': None}
+        hazards, errors, warnings = (int(g) for g in m.groups())
+        return {'findings': max(hazards, errors + warnings), 'hazards': hazards,
+                'errors': errors, 'warnings': warnings}
+    m = ERROR_SUMMARY_RE.search(output)
+    return {'findings': int(m.group(1)) if m else None}
+
+
+def find_sanitizer(explicit):
+    candidates = [explicit] if explicit else [
+        shutil.which('compute-sanitizer'),
+        *(os.path.join(os.environ[v], 'bin', 'compute-sanitizer')
+          for v in ('CUDA_HOME', 'CUDA_PATH') if v in os.environ),
+        '/usr/local/cuda/bin/compute-sanitizer',
+        '/usr/local/cuda/compute-sanitizer/compute-sanitizer',
+    ]
+    for c in candidates:
+        if c and os.access(c, os.X_OK):
+            return c
+    raise SystemExit('compute-sanitizer not found (pass --sanitizer)')
+
+
+def device_info():
+    code, out, _ = run_command(['nvidia-smi', '--query-gpu=name,driver_version',
+                                '--format=csv,noheader'], cwd=HERE, timeout=60) \
+        if shutil.which('nvidia-smi') else (1, '', '')
+    if code != 0 or not out.strip():
+        return {'name': 'unknown', 'driver': 'unknown'}
+    name, _, driver = out.strip().splitlines()[0].rpartition(',')
+    return {'name': name.strip(), 'driver': driver.strip()}
+
+
+def plan_case(record, mode):
+    """The program runs of one case, as (version, shape, seed, launches, tool):
+    both versions on every shape and seed, then the sanitizers on one small
+    shape, one launch (racecheck alone on the original, for its hazard count)."""
+    shapes = record['shapes'][:mode['shapes']] if mode['shapes'] else record['shapes']
+    tasks = [(version, tuple(shape), seed, mode['launches'], None)
+             for shape in shapes for seed in mode['seeds'] for version in ('original', 'rewritten')]
+    small = tuple(record['sanitize'])
+    tasks.append(('original', small, 1, 1, 'racecheck'))
+    tasks += [('rewritten', small, 1, 1, tool) for tool in ('racecheck', 'synccheck', 'memcheck')]
+    return tasks
+
+
+def reported_races(record):
+    """Races warpfix found and left in the rewritten program, saying so."""
+    remaining = (record.get('fix') or {}).get('remaining', [])
+    return sum(f['check'] == RACE_CHECK for f in remaining)
+
+
+def sanitizer_failure(record, tool, result):
+    """Why the rewritten program's run under `tool` fails the case, or None.
+    Hazards that racecheck sees where warpfix itself reports a race it could
+    not fix are no failure: the tool told its user (RESULTS.md lists them)."""
+    if result['status'] != 'ok':
+        return f"rewritten under {tool}: {result['status']} {result['detail']}"
+    if result['findings'] is None:
+        return f'rewritten under {tool}: no summary line'
+    if result['findings'] and not (tool == 'racecheck' and reported_races(record)):
+        return f"rewritten under {tool}: {result['findings']} findings"
+    return None
+
+
+def summarise_case(record, runs, timing):
+    """Verdict and table fields of one case from its runs."""
+    checks = [r for r in runs if 'tool' not in r]
+    sanitized = {(r['version'], r['tool']): r for r in runs if 'tool' in r}
+    failures = []
+    for version in ('original', 'rewritten'):
+        mine = [r for r in checks if r['version'] == version]
+        bad = [r for r in mine if r['status'] != 'ok']
+        if bad:
+            first = bad[0]
+            failures.append(f"{version}: {len(bad)}/{len(mine)} runs failed, e.g. "
+                            f"{format_shape(first['shape'])} seed {first['seed']}: "
+                            f"{first['status']} {first['detail']}")
+    for tool in ('racecheck', 'synccheck', 'memcheck'):
+        failure = sanitizer_failure(record, tool, sanitized[('rewritten', tool)])
+        if failure:
+            failures.append(failure)
+    before = sanitized[('original', 'racecheck')]
+    times = {v: timing.get(v, {}).get('time_ms') for v in ('original', 'rewritten')}
+    for version, t in timing.items():
+        if t['status'] != 'ok':
+            failures.append(f"{version} timing run {format_shape(t['shape'])}: {t['status']} "
+                            f"{t['detail']}")
+    return {
+        'configurations': len({(tuple(r['shape']), r['seed']) for r in checks}),
+        'program_runs': len(checks),
+        'launches_checked': sum(r['launches'] for r in checks if r['status'] == 'ok'),
+        'outputs_equal': all(r['status'] == 'ok' for r in checks),
+        'racecheck_before': before.get('findings'),
+        'racecheck_after': sanitized[('rewritten', 'racecheck')].get('findings'),
+        'races_reported_unfixed': reported_races(record),
+        'synccheck_after': sanitized[('rewritten', 'synccheck')].get('findings'),
+        'memcheck_after': sanitized[('rewritten', 'memcheck')].get('findings'),
+        'time_ms': times,
+        'time_ratio': (round(times['rewritten'] / times['original'], 3)
+                       if times['original'] and times['rewritten'] else None),
+        'failures': failures,
+        'ok': not failures,
+    }
+
+
+def is_problem(record, result):
+    """A run that fails the case: a wrong or missing result, or a sanitizer
+    finding on the rewritten program that warpfix did not report."""
+    if result['status'] != 'ok':
+        return True
+    return result.get('tool') is not None and result['version'] == 'rewritten' \
+        and sanitizer_failure(record, result['tool'], result) is not None
+
+
+def format_shape(shape):
+    return f'{shape[0]}x{shape[1]}:{shape[2]}'
+
+
+def execute(tasks, out_dir, sanitizer, jobs, on_done):
+    """Runs (record, task) pairs in parallel; calls on_done(record, result) for each."""
+    def one(item):
+        record, (version, shape, seed, launches, tool) = item
+        result = run_program(out_dir, record['binaries'][version], shape, seed, launches,
+                             sanitizer, tool)
+        result['version'] = version
+        return record, result
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for future in concurrent.futures.as_completed([pool.submit(one, t) for t in tasks]):
+            on_done(*future.result())
+
+
+def run_checks(runnable, mode, out_dir, sanitizer, jobs):
+    """Every check and sanitizer run of every case, in parallel; prints each
+    failure as it comes and a line per case when its runs are done."""
+    runs = collections.defaultdict(list)
+    planned = {r['name']: plan_case(r, mode) for r in runnable}
+    pending = {name: len(tasks) for name, tasks in planned.items()}
+
+    def on_done(record, result):
+        name = record['name']
+        runs[name].append(result)
+        pending[name] -= 1
+        if is_problem(record, result):
+            under = f" under {result['tool']}" if result.get('tool') else ''
+            log(f"  {name}: {result['version']}{under} "
+                f"{format_shape(result['shape'])} seed {result['seed']}: {result['status']} "
+                f"{result['detail']}" + (f"; sanitizer findings: {cell(result['findings'])}"
+                                         if result.get('tool') else ''))
+        if pending[name] == 0:
+            checks = [r for r in runs[name] if 'tool' not in r]
+            ok = sum(r['status'] == 'ok' for r in checks)
+            log(f"{name}: {ok}/{len(checks)} runs match the reference; "
+                + ', '.join(f"{r['tool']} {r['version']} {cell(r['findings'])}"
+                            for r in runs[name] if 'tool' in r))
+
+    execute([(r, t) for r in runnable for t in planned[r['name']]], out_dir, sanitizer, jobs,
+            on_done)
+    return runs
+
+
+def run_timing(runnable, mode, out_dir):
+    """Both programs of each case on its timing shape, one program at a time, so
+    that nothing else shares the GPU."""
+    log('timing, one program at a time...')
+    timing = collections.defaultdict(dict)
+    for r in runnable:
+        for version in ('original', 'rewritten'):
+            result = run_program(out_dir, r['binaries'][version], tuple(r['time']), 1,
+                                 mode['time_launches'])
+            timing[r['name']][version] = dict(result, version=version)
+    return timing
+
+
+def case_results(records, runnable, runs, timing):
+    runnable_names = {r['name'] for r in runnable}
+    entries = []
+    for r in records:
+        entry = {k: r.get(k) for k in ('name', 'summary', 'fix', 'rewritten_uses_emulation',
+                                       'expectations', 'problems')}
+        if r['name'] in runnable_names:
+            entry.update(summarise_case(r, runs[r['name']], timing[r['name']]))
+            entry['runs'] = runs[r['name']] + list(timing[r['name']].values())
+        else:
+            why = '; '.join(p.splitlines()[0] for p in r.get('problems', []))
+            entry.update(ok=False, failures=['not built: ' + (why or 'no binaries')])
+        entries.append(entry)
+    return entries
+
+
+def command_run(args):
+    out_dir = Path(args.folder or HERE).resolve()
+    if not (out_dir / MANIFEST).exists():
+        raise SystemExit(f'{out_dir} has no {MANIFEST}: run `run.py prepare` first')
+    manifest = json.loads((out_dir / MANIFEST).read_text())
+    mode = QUICK if args.quick else FULL
+    sanitizer = find_sanitizer(args.sanitizer)
+    names = select_cases([r['name'] for r in manifest['cases']], args.case)
+    records = [r for r in manifest['cases'] if r['name'] in names]
+    runnable = [r for r in records if r.get('binaries') and all(r['binaries'].values())]
+    device = device_info()
+    started = time.time()
+    log(f"running {len(runnable)} cases on {device['name']} (driver {device['driver']}), "
+        f"{'quick' if args.quick else 'full'} mode, {args.jobs} jobs; sanitizer {sanitizer}")
+
+    runs = run_checks(runnable, mode, out_dir, sanitizer, args.jobs)
+    timing = run_timing(runnable, mode, out_dir)
+    results = {
+        'device': device,
+        'date': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'),
+        'mode': 'quick' if args.quick else 'full',
+        'warpfix': manifest['warpfix'],
+        'nvcc': manifest['nvcc'],
+        'seconds': round(time.time() - started, 1),
+        'cases': case_results(records, runnable, runs, timing),
+    }
+    (out_dir / 'results.json').write_text(json.dumps(results, indent=2) + '\n')
+    (out_dir / 'RESULTS.md').write_text(results_markdown(results))
+
+    failed = [c for c in results['cases'] if not c['ok']]
+    log(f"\n{len(results['cases']) - len(failed)}/{len(results['cases'])} cases passed in "
+        f"{results['seconds']} s; wrote {out_dir / 'results.json'} and {out_dir / 'RESULTS.md'}")
+    for c in failed:
+        log(f"FAIL {c['name']}:\n  " + '\n  '.join(c['failures']))
+    return 1 if failed else 0
+
+
+def cell(value):
+    return '?' if value is None else str(value)
+
+
+def racecheck_after_cell(case):
+    unfixed = case.get('races_reported_unfixed')
+    if case['racecheck_after'] and unfixed:
+        return f"{case['racecheck_after']} ({unfixed} races reported unfixed)"
+    return cell(case['racecheck_after'])
+
+
+def time_cell(case):
+    times = case['time_ms']
+    if case['time_ratio'] is None:
+        return '?'
+    return f"{case['time_ratio']:.3f} ({times['original']:.4g}/{times['rewritten']:.4g})"
+
+
+def table_row(c):
+    s, fix = c.get('summary') or {}, c.get('fix') or {}
+    fixed = f"{fix.get('fixed', '?')}/{s.get('findings', '?')}"
+    if c.get('rewritten_uses_emulation'):
+        fixed += ' (emulated rest)'
+    if 'outputs_equal' not in c:
+        return f"| {c['name']} | {fixed} | - | - | - | - | - | - | - | FAIL |"
+    return (f"| {c['name']} | {fixed} | {c['configurations']} ({c['program_runs']}) | "
+            f"{'yes' if c['outputs_equal'] else 'NO'} | {cell(c['racecheck_before'])} | "
+            f"{racecheck_after_cell(c)} | {cell(c['synccheck_after'])} | "
+            f"{cell(c['memcheck_after'])} | {time_cell(c)} | {'pass' if c['ok'] else 'FAIL'} |")
+
+
+def results_markdown(results):
+    d = results['device']
+    lines = [
+        '# warpfix runtime test results',
+        '',
+        f"Device: {d['name']}, driver {d['driver']}. Date: {results['date']}. "
+        f"Mode: {results['mode']}. {results['warpfix']}, nvcc {results['nvcc']}. "
+        f"Run time: {results['seconds']} s.",
+        '',
+        'Each case runs the original (under legacy_emulation.cuh, the legacy semantics) and the '
+        'warpfix rewrite over its launch shapes and seeds; every launch is compared bit for bit '
+        'with the CPU reference. Sanitizer columns count findings (racecheck: hazards, errors '
+        'and warnings) on one small shape; "after" is the rewritten program. Any finding there '
+        'fails the case, except racecheck hazards where warpfix itself reports races it could '
+        'not fix (listed below). Time ratio is rewritten/original of the median kernel time, '
+        'in ms.',
+        '',
+        '| case | warpfix: fixed/findings | configs (runs) | outputs equal | racecheck before | '
+        'racecheck after | synccheck | memcheck | time ratio (ms) | verdict |',
+        '|---|---|---|---|---|---|---|---|---|---|',
+    ]
+    lines += [table_row(c) for c in results['cases']]
+    unfixed = [c for c in results['cases'] if (c.get('fix') or {}).get('remaining')]
+    if unfixed:
+        lines += ['', '## Not fixed completely', '',
+                  'Findings warpfix left in the rewritten programs, with its reasons. A program '
+                  'that still has legacy calls ("emulated rest" above) was built with '
+                  'legacy_emulation.cuh, so those calls keep the legacy semantics. Lines are '
+                  'those of rewritten.cu.', '']
+        for c in unfixed:
+            for f in c['fix']['remaining']:
+                lines.append(f"- {c['name']}, line {f['line']} ({f['check']}, {f['call']}): "
+                             f"{f['reason']}")
+    prepared_with_problems = [c for c in results['cases'] if c.get('problems')]
+    if prepared_with_problems:
+        lines += ['', '## Problems found by prepare', '']
+        for c in prepared_with_problems:
+            lines += [f"- {c['name']}: " + p.splitlines()[0] for p in c['problems']]
+    failed = [c for c in results['cases'] if not c['ok']]
+    if failed:
+        lines += ['', '## Failures', '']
+        for c in failed:
+            lines += [f"- {c['name']}: " + '; '.join(c['failures'])]
+    return '\n'.join(lines) + '\n'
+
+
+# ---------------------------------------------------------------------------
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        description=__doc__,
+        epilog='prepare needs nvcc and warpfix (no GPU); run needs the prepared folder, a GPU '
+               'and compute-sanitizer. See runtime-tests/README.md.',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest='command', required=True)
+
+    p = sub.add_parser('prepare', help='analyse, rewrite and build every case (no GPU)')
+    p.add_argument('--warpfix', default=str(HERE.parent / 'build' / 'bin' / 'warpfix'),
+                   help='the warpfix binary (default: %(default)s)')
+    p.add_argument('--nvcc', default=shutil.which('nvcc') or '/usr/local/cuda/bin/nvcc',
+                   help='nvcc (default: %(default)s)')
+    p.add_argument('--out', default=str(HERE / 'out'),
+                   help='output folder, emptied first (default: %(default)s)')
+    p.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 2,
+                   help='cases prepared at once (default: %(default)s)')
+    p.add_argument('--update-expectations', action='store_true',
+                   help="rewrite each case's expect.json from warpfix's current findings")
+    p.add_argument('--case', action='append', metavar='GLOB',
+                   help='only the cases matching GLOB (repeatable)')
+    p.set_defaults(func=command_prepare)
+
+    r = sub.add_parser('run', help='run the prepared folder on a GPU')
+    r.add_argument('folder', nargs='?',
+                   help='the folder prepare wrote (default: the folder holding this script)')
+    r.add_argument('--quick', action='store_true',
+                   help=f"{QUICK['shapes']} shapes, seed 1, {QUICK['launches']} launches per run, "
+                        f"{QUICK['time_launches']} timed launches (full: all shapes, seeds "
+                        f"{', '.join(map(str, FULL['seeds']))}, {FULL['launches']} launches, "
+                        f"{FULL['time_launches']} timed)")
+    r.add_argument('-j', '--jobs', type=int, default=min(8, os.cpu_count() or 1),
+                   help='programs run at once, timing runs excepted (default: %(default)s)')
+    r.add_argument('--sanitizer', help='compute-sanitizer (default: PATH, then /usr/local/cuda)')
+    r.add_argument('--case', action='append', metavar='GLOB',
+                   help='only the cases matching GLOB (repeatable)')
+    r.set_defaults(func=command_run)
+
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
