@@ -5,6 +5,7 @@
 
 using clang::tooling::Diagnostic;
 using clang::tooling::DiagnosticMessage;
+using clang::tooling::Replacement;
 using clang::tooling::Replacements;
 
 namespace warpfix {
@@ -82,6 +83,26 @@ Diagnostic foldCopies(const std::vector<const Diagnostic *> &Copies) {
   return Folded;
 }
 
+/// The insertion at Offset in Set, if any.
+const Replacement *insertionAt(const Replacements &Set, unsigned Offset) {
+  for (const Replacement &R : Set)
+    if (R.getOffset() == Offset && R.getLength() == 0)
+      return &R;
+  return nullptr;
+}
+
+/// Set with Old swapped for New (or dropped).
+Replacements replaced(const Replacements &Set, const Replacement &Old,
+                      std::optional<Replacement> New) {
+  Replacements Result;
+  for (const Replacement &R : Set)
+    if (!(R == Old))
+      llvm::cantFail(Result.add(R));
+  if (New)
+    llvm::cantFail(Result.add(*New));
+  return Result;
+}
+
 } // namespace
 
 bool containsReplacement(const Replacements &Set,
@@ -121,10 +142,15 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
         Groups[keyOf(D)].push_back(&D);
   }
   // Distinct findings may still edit overlapping text; the first in file order
-  // keeps its fix and the later one is reported without.
+  // keeps its fix and the later one is reported without. Insertions of
+  // different text at one place (the ballots for the two arms of an if/else)
+  // are joined into the first finding's edit.
   llvm::StringMap<Replacements> Accepted;
+  // The texts already joined into each insertion point, by file and offset.
+  std::map<std::pair<std::string, unsigned>, std::vector<std::string>> Parts;
   for (auto &[Key, Copies] : Groups) {
     Diagnostic D = foldCopies(Copies);
+    std::vector<std::pair<std::string, Replacement>> Joined;
     for (const auto &Entry : D.Message.Fix) {
       Replacements Trial = Accepted[Entry.getKey()];
       bool Clash = false;
@@ -133,19 +159,54 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
         // mask of every call under one branch.
         if (containsReplacement(Trial, R))
           continue;
+        if (R.getLength() == 0 &&
+            llvm::is_contained(Parts[{Entry.getKey().str(), R.getOffset()}],
+                               R.getReplacementText().str())) {
+          Joined.push_back({Entry.getKey().str(), R}); // already in: drop it
+          continue;
+        }
         if (llvm::Error Err = Trial.add(R)) {
           llvm::consumeError(std::move(Err));
+          if (R.getLength() == 0 && insertionAt(Trial, R.getOffset())) {
+            Joined.push_back({Entry.getKey().str(), R});
+            continue;
+          }
           Clash = true;
           break;
         }
       }
       if (Clash) {
         D.Message.Fix.clear();
+        Joined.clear();
         D.Notes.push_back(noteAt(
             D, "no automatic fix: its edit overlaps the fix of an earlier "
                "finding; run warpfix again after applying that one"));
         break;
       }
+    }
+    for (const auto &[File, R] : Joined) {
+      std::vector<std::string> &Texts = Parts[{File, R.getOffset()}];
+      if (llvm::is_contained(Texts, R.getReplacementText().str())) {
+        D.Message.Fix[File] = replaced(D.Message.Fix[File], R, std::nullopt);
+        continue;
+      }
+      const Replacement *Existing = insertionAt(Accepted[File], R.getOffset());
+      if (Texts.empty())
+        Texts.push_back(Existing->getReplacementText().str());
+      Texts.push_back(R.getReplacementText().str());
+      Replacement Combined(File, R.getOffset(), 0,
+                           (Existing->getReplacementText() +
+                            R.getReplacementText())
+                               .str());
+      Replacement Old = *Existing;
+      Accepted[File] = replaced(Accepted[File], Old, Combined);
+      for (Diagnostic &Earlier : Set.Findings) {
+        auto It = Earlier.Message.Fix.find(File);
+        if (It != Earlier.Message.Fix.end() &&
+            containsReplacement(It->second, Old))
+          It->second = replaced(It->second, Old, Combined);
+      }
+      D.Message.Fix[File] = replaced(D.Message.Fix[File], R, std::nullopt);
     }
     for (const auto &Entry : D.Message.Fix)
       for (const auto &R : Entry.second)

@@ -41,11 +41,15 @@ std::optional<std::string> predicate(const LaneCondition &C,
   return Text;
 }
 
-std::string maskName(const Stmt *Anchor, ASTContext &Ctx) {
+std::string maskName(const LaneCondition &C, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Loc = SM.getExpansionLoc(Anchor->getBeginLoc());
+  SourceLocation Loc = SM.getExpansionLoc(C.Anchor->getBeginLoc());
   std::string Name =
       "warpfix_mask_" + std::to_string(SM.getExpansionLineNumber(Loc));
+  // The two arms of one if/else each get a ballot before it.
+  const auto *If = dyn_cast<IfStmt>(C.Anchor);
+  if (If && If->getElse() && C.Conjuncts.back().Negated)
+    Name += "_else";
   // Keep clear of any name the translation unit already uses.
   while (Ctx.Idents.find(Name) != Ctx.Idents.end())
     Name += "_";
@@ -142,7 +146,7 @@ std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
     std::optional<std::string> Predicate = predicate(C, Ctx);
     if (I == 0)
       Outer = FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM);
-    std::string Name = maskName(C.Anchor, Ctx);
+    std::string Name = maskName(C, Ctx);
     std::optional<Insertion> Insert =
         Predicate ? declarationBefore(C.Anchor,
                                       "const unsigned " + Name +

@@ -81,7 +81,7 @@ __global__ void else_branches(int *p) {
       p[lane] += __shfl_up(p[lane], 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: '__shfl_up' is a legacy
 }
-// CHECK-FIXES:{{^}}  const unsigned [[M5:warpfix_mask_[0-9]+]] = __ballot_sync(FULL_MASK, !(lane & 1));
+// CHECK-FIXES:{{^}}  const unsigned [[M5:warpfix_mask_[0-9]+_else]] = __ballot_sync(FULL_MASK, !(lane & 1));
 // CHECK-FIXES-NEXT:{{^}}  if (lane & 1)
 // CHECK-FIXES:{{^}}    p[lane] = __ballot_sync([[M5]], p[lane] > 0);
 // CHECK-FIXES:{{^}}  const unsigned [[M6:warpfix_mask_[0-9]+]] = __ballot_sync(FULL_MASK, (lane > 2) && (p[lane] != 0));
