@@ -3,6 +3,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "checks/analysis/Exits.h"
 #include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -160,37 +161,6 @@ public:
   }
 };
 
-/// The exits (break, continue, return, goto) inside a loop body that change
-/// how many iterations some lanes run.
-class LoopExitFinder : public RecursiveASTVisitor<LoopExitFinder> {
-public:
-  std::vector<const Stmt *> Exits;
-  unsigned Depth = 0;
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitReturnStmt(ReturnStmt *S) { return add(S); }
-  bool VisitGotoStmt(GotoStmt *S) { return add(S); }
-  bool VisitBreakStmt(BreakStmt *S) { return Depth == 0 ? add(S) : true; }
-  bool VisitContinueStmt(ContinueStmt *S) { return Depth == 0 ? add(S) : true; }
-#define NESTED(Type)                                                           \
-  bool Traverse##Type(Type *S) {                                               \
-    ++Depth;                                                                   \
-    bool Result = RecursiveASTVisitor::Traverse##Type(S);                      \
-    --Depth;                                                                   \
-    return Result;                                                             \
-  }
-  NESTED(ForStmt)
-  NESTED(WhileStmt)
-  NESTED(DoStmt)
-  NESTED(CXXForRangeStmt)
-  NESTED(SwitchStmt)
-#undef NESTED
-private:
-  bool add(const Stmt *S) {
-    Exits.push_back(S);
-    return true;
-  }
-};
-
 } // namespace
 
 LaneValue LaneDependence::controlDependence(const Stmt *S) {
@@ -233,9 +203,7 @@ LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
         Result = Result.join(asData(of(Cond)));
       // A lane that leaves the loop early stops updating what the loop
       // updates, so the conditions of those exits count too.
-      LoopExitFinder Finder;
-      Finder.TraverseStmt(const_cast<Stmt *>(loopBody(Parent)));
-      for (const Stmt *Exit : Finder.Exits)
+      for (const Stmt *Exit : exitsOf(Ctx, loopBody(Parent)))
         if (Exit != Parent && Exit != S)
           Result = Result.join(controlDependenceWithin(Exit, Parent));
     }

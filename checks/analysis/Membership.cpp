@@ -2,6 +2,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "checks/analysis/Exits.h"
 #include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -10,66 +11,6 @@ using namespace clang;
 
 namespace warpfix {
 namespace {
-
-/// The statements (return, goto, break, continue, PTX exit) by which lanes
-/// leave a statement early. Breaks and continues that stay inside a loop or
-/// switch nested in it do not count.
-class ExitFinder : public RecursiveASTVisitor<ExitFinder> {
-public:
-  explicit ExitFinder(ASTContext &Ctx, bool CountContinue = true)
-      : Ctx(Ctx), CountContinue(CountContinue) {}
-  std::vector<const Stmt *> Exits;
-  bool HasGoto = false;
-
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitReturnStmt(ReturnStmt *S) { return add(S); }
-  bool VisitGotoStmt(GotoStmt *S) {
-    HasGoto = true;
-    return add(S);
-  }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) {
-    HasGoto = true;
-    return add(S);
-  }
-  bool VisitBreakStmt(BreakStmt *S) { return Depth == 0 ? add(S) : true; }
-  bool VisitContinueStmt(ContinueStmt *S) {
-    return Depth == 0 && CountContinue ? add(S) : true;
-  }
-  bool VisitAsmStmt(AsmStmt *S) {
-    if (S->generateAsmString(Ctx).find("exit") != std::string::npos)
-      return add(S);
-    return true;
-  }
-#define NESTED(Type)                                                           \
-  bool Traverse##Type(Type *S) {                                               \
-    ++Depth;                                                                   \
-    bool Result = RecursiveASTVisitor::Traverse##Type(S);                      \
-    --Depth;                                                                   \
-    return Result;                                                             \
-  }
-  NESTED(ForStmt)
-  NESTED(WhileStmt)
-  NESTED(DoStmt)
-  NESTED(CXXForRangeStmt)
-  NESTED(SwitchStmt)
-#undef NESTED
-
-private:
-  bool add(const Stmt *S) {
-    Exits.push_back(S);
-    return true;
-  }
-  ASTContext &Ctx;
-  bool CountContinue;
-  unsigned Depth = 0;
-};
-
-std::vector<const Stmt *> exitsOf(ASTContext &Ctx, const Stmt *S,
-                                  bool CountContinue = true) {
-  ExitFinder Finder(Ctx, CountContinue);
-  Finder.TraverseStmt(const_cast<Stmt *>(S));
-  return Finder.Exits;
-}
 
 /// A statement that every lane running it leaves by an exit.
 bool alwaysExits(const Stmt *S) {
@@ -313,9 +254,7 @@ Membership MembershipAnalysis::at(const Stmt *S) {
   const FunctionDecl *F = pathTo(Ctx, S, Path, M);
   if (!F)
     return M;
-  ExitFinder Gotos(Ctx);
-  Gotos.TraverseStmt(F->getBody());
-  if (Gotos.HasGoto)
+  if (containsGoto(Ctx, F->getBody()))
     return Membership::unknown("a goto in the function may repeat or skip "
                                "code for some lanes",
                                F->getLocation());

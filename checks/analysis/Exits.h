@@ -1,0 +1,24 @@
+// The statements by which lanes leave a statement early, shared by the
+// lane-dependence and membership analyses.
+#ifndef WARPFIX_CHECKS_ANALYSIS_EXITS_H
+#define WARPFIX_CHECKS_ANALYSIS_EXITS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include <vector>
+
+namespace warpfix {
+
+/// The returns, gotos, breaks and continues (and PTX `exit`s) inside S that
+/// leave it. Breaks and continues that stay inside a loop or switch nested in
+/// S do not count; continues are left out when CountContinue is false.
+std::vector<const clang::Stmt *> exitsOf(clang::ASTContext &Ctx,
+                                         const clang::Stmt *S,
+                                         bool CountContinue = true);
+
+/// Whether S contains a goto (or a computed goto) anywhere.
+bool containsGoto(clang::ASTContext &Ctx, const clang::Stmt *S);
+
+} // namespace warpfix
+
+#endif
