@@ -92,6 +92,31 @@ bool readsVariableAssignedIn(const Expr *E, const Stmt *S) {
   return llvm::any_of(R.Vars, [&](const ValueDecl *D) { return A.Vars.contains(D); });
 }
 
+/// The rewrite evaluates the target more often and moves the operand before
+/// the write: only safe when neither changes anything on its own.
+bool changesNothing(const Expr *E) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    bool Changes = false;
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *) { return true; }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Changes |= B->isAssignmentOp();
+      return !Changes;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Changes |= U->isIncrementDecrementOp();
+      return !Changes;
+    }
+    bool VisitCallExpr(CallExpr *) {
+      Changes = true;
+      return false;
+    }
+  };
+  Finder F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return !F.Changes;
+}
+
 /// The range of an expression statement including its semicolon.
 CharSourceRange statementRange(const Stmt *S, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -191,7 +216,9 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   const BinaryOperator *Accumulate = accumulation(Statement);
   const Stmt *Unit = unitOf(Ctx, Statement);
   if (!Accumulate || !Unit ||
-      Accumulate->getLHS()->IgnoreParens() != First.Write->Access)
+      Accumulate->getLHS()->IgnoreParens() != First.Write->Access ||
+      !changesNothing(Accumulate->getLHS()) ||
+      !changesNothing(Accumulate->getRHS()))
     return false;
   // Another lane writing the same element: the element is not the lane's own
   // accumulator, and a register cannot stand for it.
@@ -211,7 +238,8 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
     }
     const BinaryOperator *B = accumulation(Inner);
     if (!B || B->getOpcode() != Accumulate->getOpcode() ||
-        textOf(B->getLHS()->getSourceRange(), Ctx) != Target)
+        textOf(B->getLHS()->getSourceRange(), Ctx) != Target ||
+        !changesNothing(B->getLHS()) || !changesNothing(B->getRHS()))
       return nullptr;
     return B;
   };
