@@ -3,6 +3,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -33,8 +34,18 @@ public:
   }
 
   void EndSourceFileAction() override {
-    if (!Sink || getCompilerInstance().getDiagnostics().hasErrorOccurred())
+    if (!Sink)
       return;
+    if (getCompilerInstance().getDiagnostics().hasErrorOccurred()) {
+      const SourceManager &SM = getCompilerInstance().getSourceManager();
+      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+        llvm::SmallString<256> Path(It->first.getName());
+        llvm::sys::fs::make_absolute(Path);
+        llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+        Out.FilesRead.push_back(std::string(Path));
+      }
+      return;
+    }
     Out.Findings = Sink->takeFindings();
     Out.FileHashes = Sink->fileHashes();
   }
@@ -77,6 +88,8 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   if (!Result.Parsed) {
     Result.Findings.clear();
     Result.FileHashes.clear();
+  } else {
+    Result.FilesRead.clear();
   }
   return Result;
 }

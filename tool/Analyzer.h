@@ -19,6 +19,9 @@ struct TranslationUnitResult {
   bool Parsed = false;
   std::vector<clang::tooling::Diagnostic> Findings;
   llvm::StringMap<std::string> FileHashes;
+  /// For a TU that did not parse: the files it read, which another TU's fix
+  /// must then leave alone, since this TU's view of them is unknown.
+  std::vector<std::string> FilesRead;
 };
 
 class Analyzer {

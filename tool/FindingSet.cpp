@@ -126,6 +126,11 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
                          llvm::function_ref<bool(llvm::StringRef)> IsShown) {
   FindingSet Set;
   std::map<FindingKey, std::vector<const Diagnostic *>> Groups;
+  llvm::StringMap<std::string> ReadByFailedTU;
+  for (const TranslationUnitResult &TU : Results)
+    if (!TU.Parsed)
+      for (const std::string &File : TU.FilesRead)
+        ReadByFailedTU.try_emplace(File, TU.MainFile);
   for (const TranslationUnitResult &TU : Results) {
     if (!TU.Parsed) {
       Set.FailedFiles.push_back(TU.MainFile);
@@ -150,6 +155,17 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   std::map<std::pair<std::string, unsigned>, std::vector<std::string>> Parts;
   for (auto &[Key, Copies] : Groups) {
     Diagnostic D = foldCopies(Copies);
+    for (const auto &Entry : D.Message.Fix) {
+      auto Failed = ReadByFailedTU.find(Entry.getKey());
+      if (Failed == ReadByFailedTU.end())
+        continue;
+      D.Message.Fix.clear();
+      D.Notes.push_back(noteAt(
+          D, "no automatic fix: '" + Failed->second +
+                 "' also includes this file and did not parse, so what it "
+                 "needs here is unknown"));
+      break;
+    }
     std::vector<std::pair<std::string, Replacement>> Joined;
     for (const auto &Entry : D.Message.Fix) {
       Replacements Trial = Accepted[Entry.getKey()];
