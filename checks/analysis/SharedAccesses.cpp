@@ -73,16 +73,6 @@ public:
   }
 };
 
-bool hasSingleValue(const VarDecl *Var) {
-  const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
-  if (!F || !F->getBody() || !Var->getInit())
-    return false;
-  // Small functions; a cache would cost more than the walk.
-  Reassigned R;
-  R.TraverseStmt(F->getBody());
-  return !R.Vars.contains(Var);
-}
-
 int64_t fitToType(int64_t Value, QualType Type, const ASTContext &Ctx) {
   if (Type->isBooleanType())
     return Value != 0;
@@ -100,6 +90,19 @@ int64_t fitToType(int64_t Value, QualType Type, const ASTContext &Ctx) {
 
 } // namespace
 
+bool SharedAccessAnalysis::hasSingleValue(const VarDecl *Var) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!F || !F->getBody() || !Var->getInit())
+    return false;
+  auto It = ReassignedIn.find(F);
+  if (It == ReassignedIn.end()) {
+    Reassigned R;
+    R.TraverseStmt(F->getBody());
+    It = ReassignedIn.try_emplace(F, std::move(R.Vars)).first;
+  }
+  return !It->second.contains(Var);
+}
+
 std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
                                                       const Frame *Context,
                                                       int64_t Tid,
@@ -110,9 +113,16 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
   if (E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   if (E->getType()->isIntegralOrEnumerationType()) {
-    Expr::EvalResult Result;
-    if (E->EvaluateAsInt(Result, Ctx))
-      return Result.Val.getInt().getExtValue();
+    // Whether an expression is a constant does not depend on the thread:
+    // asked once, since clang's constant evaluator is the costly part.
+    auto [It, New] = Constants.try_emplace(E);
+    if (New) {
+      Expr::EvalResult Result;
+      if (E->EvaluateAsInt(Result, Ctx))
+        It->second = Result.Val.getInt().getExtValue();
+    }
+    if (It->second)
+      return It->second;
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     std::optional<int64_t> V = evaluate(Cast->getSubExpr(), Context, Tid, Depth + 1);

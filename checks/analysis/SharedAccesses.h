@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseSet.h"
 #include <deque>
 #include <memory>
 #include <optional>
@@ -91,7 +92,14 @@ private:
   bool executes(const SharedAccess &A, int64_t Tid);
   std::optional<int64_t> element(const SharedAccess &A, int64_t Tid);
 
+  /// A local variable whose only value is its initializer.
+  bool hasSingleValue(const clang::VarDecl *Var);
+
   clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::DenseSet<const clang::VarDecl *>>
+      ReassignedIn;
+  llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::deque<Frame> Frames;
   std::vector<Event> Events;
 };
