@@ -116,8 +116,4 @@ FindingBuilder &FindingBuilder::withoutFix(SourceLocation Loc,
   return note(Loc, Why);
 }
 
-bool FindingBuilder::hasFix() const {
-  return !Sink.Findings[Index].Message.Fix.empty();
-}
-
 } // namespace warpfix

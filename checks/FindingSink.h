@@ -26,8 +26,6 @@ public:
   /// Drops any fix gathered so far and records why the finding is not fixed.
   FindingBuilder &withoutFix(clang::SourceLocation Loc, llvm::StringRef Why);
 
-  bool hasFix() const;
-
 private:
   clang::tooling::Diagnostic &diag();
   FindingSink &Sink;

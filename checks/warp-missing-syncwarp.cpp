@@ -57,41 +57,6 @@ const Stmt *unitOf(ASTContext &Ctx, const Stmt *S) {
   return nullptr;
 }
 
-/// Whether any variable that E reads is assigned inside S.
-bool readsVariableAssignedIn(const Expr *E, const Stmt *S) {
-  class Assigned : public RecursiveASTVisitor<Assigned> {
-  public:
-    llvm::DenseSet<const ValueDecl *> Vars;
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      if (B->isAssignmentOp())
-        if (const auto *Ref =
-                dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-          Vars.insert(Ref->getDecl());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      if (U->isIncrementDecrementOp())
-        if (const auto *Ref =
-                dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
-          Vars.insert(Ref->getDecl());
-      return true;
-    }
-  };
-  class Reads : public RecursiveASTVisitor<Reads> {
-  public:
-    llvm::DenseSet<const ValueDecl *> Vars;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      Vars.insert(Ref->getDecl());
-      return true;
-    }
-  };
-  Assigned A;
-  A.TraverseStmt(const_cast<Stmt *>(S));
-  Reads R;
-  R.TraverseStmt(const_cast<Expr *>(E));
-  return llvm::any_of(R.Vars, [&](const ValueDecl *D) { return A.Vars.contains(D); });
-}
-
 /// The rewrite evaluates the target more often and moves the operand before
 /// the write: only safe when neither changes anything on its own.
 bool changesNothing(const Expr *E) {
