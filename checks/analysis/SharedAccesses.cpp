@@ -16,6 +16,11 @@ namespace {
 /// warp from accesses that can only meet across warps.
 constexpr int64_t Threads = 64;
 constexpr unsigned MaxIterations = 64;
+/// Iterations whose condition no thread can evaluate teach nothing new after
+/// the first few: their accesses repeat with another counter value, and the
+/// back edge is already exposed. Unrolling them all made one tiled matmul
+/// cost more than parsing its CUB includes.
+constexpr unsigned MaxUndecidedIterations = 4;
 constexpr size_t MaxEvents = 50000;
 
 bool isBarrierCall(const CallExpr &Call) {
@@ -501,16 +506,20 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
     return;
   }
   size_t GuardsBefore = Guards.size();
+  unsigned Undecided = 0;
   for (unsigned I = 0; I < MaxIterations; ++I) {
     Frame Iteration = Context ? *Context : Frame();
     Iteration.Fixed[Counter] = *Value;
     const Frame *Current = newFrame(std::move(Iteration));
-    bool AnyThread = false;
-    for (int64_t T = 0; T < Threads && !AnyThread; ++T) {
+    bool AnyThread = false, AnyDecided = false;
+    for (int64_t T = 0; T < Threads && !(AnyThread && AnyDecided); ++T) {
       std::optional<int64_t> Holds = evaluate(Cond, Current, T);
-      AnyThread = !Holds || *Holds;
+      AnyThread |= !Holds || *Holds;
+      AnyDecided |= Holds.has_value();
     }
     if (!AnyThread)
+      break;
+    if (!AnyDecided && ++Undecided > MaxUndecidedIterations)
       break;
     Guards.push_back({Cond, false, Current});
     walk(Body, Current, Guards, Depth);
