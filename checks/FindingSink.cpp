@@ -13,9 +13,11 @@ std::string contentHash(llvm::StringRef Content) {
   return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Content)));
 }
 
-static std::string absolutePath(llvm::StringRef Path) {
+std::string absolutePath(const SourceManager &SM, llvm::StringRef Path) {
+  // Through the file manager: a TU's working directory is its compile
+  // command's, which need not be the process's when TUs run in parallel.
   llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
+  SM.getFileManager().makeAbsolutePath(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return std::string(Abs);
 }
@@ -37,7 +39,7 @@ bool FindingSink::place(SourceLocation Loc, std::string &Path,
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
   if (!Entry)
     return false;
-  Path = absolutePath(Entry->getName());
+  Path = absolutePath(SM, Entry->getName());
   Offset = SM.getFileOffset(Spelling);
   recordHash(File, Path);
   return true;

@@ -69,6 +69,9 @@ private:
 /// Hex SHA-256 of a buffer; shared by the sink and the fix writer.
 std::string contentHash(llvm::StringRef Content);
 
+/// Path made absolute against the TU's working directory, without dots.
+std::string absolutePath(const clang::SourceManager &SM, llvm::StringRef Path);
+
 } // namespace warpfix
 
 #endif

@@ -3,6 +3,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -65,18 +66,22 @@ public:
   void EndSourceFileAction() override {
     if (!Sink)
       return;
+    const SourceManager &SM = getCompilerInstance().getSourceManager();
     if (getCompilerInstance().getDiagnostics().hasErrorOccurred()) {
-      const SourceManager &SM = getCompilerInstance().getSourceManager();
-      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-        llvm::SmallString<256> Path(It->first.getName());
-        llvm::sys::fs::make_absolute(Path);
-        llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-        Out.FilesRead.push_back(std::string(Path));
-      }
+      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+        Out.FilesRead.push_back(absolutePath(SM, It->first.getName()));
       return;
     }
     Out.Findings = Sink->takeFindings();
     Out.FileHashes = Sink->fileHashes();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      if (std::optional<llvm::MemoryBufferRef> Buffer =
+              It->second->getBufferIfLoaded())
+        Out.Dependencies.push_back({absolutePath(SM, It->first.getName()),
+                                    contentHash(Buffer->getBuffer())});
+    llvm::sort(Out.Dependencies, [](const FileDigest &A, const FileDigest &B) {
+      return A.Path < B.Path;
+    });
   }
 
 private:
@@ -111,15 +116,29 @@ private:
 TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   TranslationUnitResult Result;
   Result.MainFile = File.str();
-  tooling::ClangTool Tool(Database, {File.str()});
+  // The real file system object is shared and tied to the process's working
+  // directory, which ClangTool would change under the other threads' feet.
+  tooling::ClangTool Tool(Database, {File.str()},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
+  Tool.setPrintErrorMessage(false);
+  llvm::raw_string_ostream Messages(Result.CompilerMessages);
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> MessageOptions =
+      new DiagnosticOptions();
+  MessageOptions->ShowColors = ColoredMessages;
+  TextDiagnosticPrinter Printer(Messages, MessageOptions.get());
+  Tool.setDiagnosticConsumer(&Printer);
   CheckActionFactory Factory(Checks, Options, Result);
   Result.Parsed = Tool.run(&Factory) == 0;
+  Messages.flush();
   if (!Result.Parsed) {
     Result.Findings.clear();
     Result.FileHashes.clear();
   } else {
     Result.FilesRead.clear();
   }
+  if (!Result.Parsed)
+    Result.Dependencies.clear();
   return Result;
 }
 

@@ -6,6 +6,7 @@
 #include "tool/CudaToolkit.h"
 #include "tool/FindingSet.h"
 #include "tool/FixWriter.h"
+#include "tool/ParallelRunner.h"
 #include "tool/TextReport.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -13,8 +14,10 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace llvm;
@@ -74,6 +77,15 @@ cl::opt<bool> AssumeWholeWarps(
     cl::desc("Take blockDim.x to be a multiple of 32, so that conditions "
              "such as threadIdx.x < 32 select whole warps (default: true)"),
     cl::init(true), cl::cat(Category));
+
+cl::opt<unsigned> Jobs(
+    "j",
+    cl::desc("Translation units analysed in parallel (default: the number of "
+             "cores)"),
+    cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("No progress line and no summary on stderr"),
+                    cl::cat(Category));
 
 // Lets a test edit a file between analysis and writing, to show that the
 // content hash catches it.
@@ -230,10 +242,10 @@ int main(int argc, const char **argv) {
   CheckOptions Options;
   Options.Fallback = MaskFallbackOption;
   Options.AssumeWholeWarps = AssumeWholeWarps;
-  Analyzer Analysis(*Database, *Checks, Options);
+  Analyzer Analysis(*Database, *Checks, Options, errs().has_colors());
 
   bool HadErrors = false;
-  std::vector<TranslationUnitResult> Results;
+  std::vector<std::string> SourceFiles;
   for (const std::string &File : *Files) {
     if (looksBinary(File)) {
       WithColor::error(errs(), "warpfix")
@@ -241,8 +253,21 @@ int main(int argc, const char **argv) {
       HadErrors = true;
       continue;
     }
-    Results.push_back(Analysis.analyze(File));
+    SourceFiles.push_back(File);
   }
+  // A line per file is only worth drawing when there are a few of them.
+  constexpr size_t FilesWorthAProgressLine = 4;
+  ProgressLine Progress(errs(), SourceFiles.size(),
+                        !Quiet && sys::Process::StandardErrIsDisplayed() &&
+                            SourceFiles.size() >= FilesWorthAProgressLine);
+  unsigned Workers =
+      Jobs ? unsigned(Jobs) : hardware_concurrency().compute_thread_count();
+  std::vector<TranslationUnitResult> Results = analyzeAll(
+      SourceFiles, Workers,
+      [&](StringRef File) { return Analysis.analyze(File); }, Progress,
+      [](const TranslationUnitResult &Result) {
+        errs() << Result.CompilerMessages;
+      });
   FindingSet Set = mergeFindings(std::move(Results),
                                  headerFilter(*Files, FilterPattern));
   for (const std::string &Failed : Set.FailedFiles) {
@@ -259,7 +284,8 @@ int main(int argc, const char **argv) {
   printTextReport(Set.Findings, Report, Report.has_colors());
   Report.flush();
   size_t Fixable = Set.fixableCount();
-  errs() << Set.Findings.size() << " finding"
+  if (!Quiet)
+    errs() << Set.Findings.size() << " finding"
          << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
          << " file" << (Set.fileCount() == 1 ? "" : "s") << " (" << Fixable
          << " fixable)\n";
@@ -287,7 +313,8 @@ int main(int argc, const char **argv) {
           !Outcome.RefusedFiles.contains(D.Message.Fix.begin()->getKey()))
         ++Applied;
     Remaining -= Applied;
-    errs() << "fixed " << Applied << " finding" << (Applied == 1 ? "" : "s")
+    if (!Quiet)
+      errs() << "fixed " << Applied << " finding" << (Applied == 1 ? "" : "s")
            << " in " << Outcome.FilesWritten << " file"
            << (Outcome.FilesWritten == 1 ? "" : "s") << "; " << Remaining
            << " remain\n";

@@ -1,0 +1,26 @@
+// Analyses translation units on a pool of threads. Each worker holds one
+// parse at a time and keeps only its plain-value result, so memory is bounded
+// by the number of workers; results come back in the order of the files,
+// whatever the scheduling.
+#ifndef WARPFIX_TOOL_PARALLELRUNNER_H
+#define WARPFIX_TOOL_PARALLELRUNNER_H
+
+#include "tool/Analyzer.h"
+#include "tool/ProgressLine.h"
+#include <functional>
+
+namespace warpfix {
+
+using AnalyzeOne = std::function<TranslationUnitResult(llvm::StringRef File)>;
+/// Called for each result in file order, as soon as it and all before it
+/// are done; with the progress line erased.
+using ResultObserver = std::function<void(const TranslationUnitResult &)>;
+
+std::vector<TranslationUnitResult>
+analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
+           const AnalyzeOne &Analyze, ProgressLine &Progress,
+           const ResultObserver &InOrder);
+
+} // namespace warpfix
+
+#endif
