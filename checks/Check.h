@@ -22,6 +22,13 @@ struct CheckOptions {
   /// Treat blockDim.x as a multiple of 32, so that conditions such as
   /// `threadIdx.x < 32` select whole warps.
   bool AssumeWholeWarps = true;
+
+  /// Changes whenever a setting that can change a finding does: part of the
+  /// result cache's key.
+  std::string fingerprint() const {
+    return std::to_string(int(Fallback)) + "," +
+           std::to_string(AssumeWholeWarps);
+  }
 };
 
 /// What a check sees of the translation unit it runs in.

@@ -18,19 +18,21 @@ static const CheckInfo Registry[] = {
      "__activemask() used as the member mask of a *_sync primitive, or "
      "compared with the full mask; rewritten to the mask of the lanes that "
      "should take part",
-     create<WarpActivemaskMaskCheck>},
+     create<WarpActivemaskMaskCheck>, "__activemask"},
     {"warp-full-mask-divergent",
      "a full member mask on a *_sync primitive that only some lanes reach; "
      "rewritten to a ballot of the branch condition",
-     create<WarpFullMaskDivergentCheck>},
+     // Every primitive with a member mask, __syncwarp included.
+     create<WarpFullMaskDivergentCheck>, "_sync"},
     {"warp-legacy-intrinsic",
      "legacy warp intrinsics (__shfl*, __ballot, __any, __all) that CUDA 13 "
      "no longer compiles; rewritten to the *_sync forms with a proven mask",
-     create<WarpLegacyIntrinsicCheck>},
+     // "shfl" and "vote" also catch the PTX of inline asm.
+     create<WarpLegacyIntrinsicCheck>, "shfl,vote,__ballot,__any,__all"},
     {"warp-missing-syncwarp",
      "shared-memory accesses by two lanes of one warp to one location with "
      "no __syncwarp() between them; split with __syncwarp() (listing 8)",
-     create<WarpMissingSyncwarpCheck>},
+     create<WarpMissingSyncwarpCheck>, "__shared__"},
 };
 
 llvm::ArrayRef<CheckInfo> allChecks() { return Registry; }

@@ -15,6 +15,10 @@ struct CheckInfo {
   llvm::StringRef Name;
   llvm::StringRef Summary;
   std::unique_ptr<Check> (*Create)(CheckContext &);
+  /// Comma-separated substrings without which a file holds nothing this
+  /// check reports; the prefilter skips the parse of a TU none of whose
+  /// user files contains any of them.
+  llvm::StringRef TriggerTokens;
 };
 
 llvm::ArrayRef<CheckInfo> allChecks();

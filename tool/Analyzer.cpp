@@ -13,6 +13,17 @@ using namespace clang;
 namespace warpfix {
 namespace {
 
+/// The name a file was opened by, made absolute. Unlike a finding's path it
+/// keeps its "..": the toolchain reaches libstdc++ through paths such as
+/// gcc/x86_64-linux-gnu/12/../../../../include, where a symbolic link makes
+/// the textual shortening name a file that does not exist.
+std::string dependencyPath(const SourceManager &SM, llvm::StringRef Name) {
+  llvm::SmallString<256> Path(Name);
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+  return std::string(Path);
+}
+
 /// Restricts the checks to code outside system headers before they run. The
 /// toolkit's headers (CUB, Thrust, cooperative groups) dwarf the user's code;
 /// matching in them, and building the parent map over them, made a run cost
@@ -77,7 +88,7 @@ public:
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       if (std::optional<llvm::MemoryBufferRef> Buffer =
               It->second->getBufferIfLoaded())
-        Out.Dependencies.push_back({absolutePath(SM, It->first.getName()),
+        Out.Dependencies.push_back({dependencyPath(SM, It->first.getName()),
                                     contentHash(Buffer->getBuffer())});
     llvm::sort(Out.Dependencies, [](const FileDigest &A, const FileDigest &B) {
       return A.Path < B.Path;

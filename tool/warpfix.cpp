@@ -7,6 +7,7 @@
 #include "tool/FindingSet.h"
 #include "tool/FixWriter.h"
 #include "tool/ParallelRunner.h"
+#include "tool/Pipeline.h"
 #include "tool/TextReport.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -86,6 +87,20 @@ cl::opt<unsigned> Jobs(
 cl::opt<bool> Quiet("quiet",
                     cl::desc("No progress line and no summary on stderr"),
                     cl::cat(Category));
+
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Where results are cached between runs (default: "
+             "$XDG_CACHE_HOME/warpfix, else ~/.cache/warpfix)"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache",
+                      cl::desc("Neither read nor write the result cache"),
+                      cl::cat(Category));
+cl::opt<bool> NoPrefilter(
+    "no-prefilter",
+    cl::desc("Parse every translation unit, even those in whose user files "
+             "no check finds anything to look at"),
+    cl::cat(Category));
 
 // Lets a test edit a file between analysis and writing, to show that the
 // content hash catches it.
@@ -172,6 +187,27 @@ headerFilter(const std::vector<std::string> &MainFiles, Regex &Pattern) {
     return llvm::any_of(Roots,
                         [&](const std::string &R) { return isUnder(Path, R); });
   };
+}
+
+std::string cacheConfiguration(ArrayRef<const CheckInfo *> Checks,
+                               const CheckOptions &Options) {
+  std::string Configuration = WARPFIX_VERSION;
+  for (const CheckInfo *Info : Checks)
+    Configuration += "," + Info->Name.str();
+  return Configuration + ";" + Options.fingerprint();
+}
+
+/// Comments are where suppressions live; a file with one is always parsed, so
+/// that an unmatched NOLINTBEGIN is still reported.
+std::vector<std::string> triggerTokens(ArrayRef<const CheckInfo *> Checks) {
+  std::vector<std::string> Tokens = {"NOLINT"};
+  for (const CheckInfo *Info : Checks) {
+    SmallVector<StringRef, 8> Parts;
+    Info->TriggerTokens.split(Parts, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef Part : Parts)
+      Tokens.push_back(Part.str());
+  }
+  return Tokens;
 }
 
 void printVersion(raw_ostream &OS) {
@@ -262,12 +298,27 @@ int main(int argc, const char **argv) {
                             SourceFiles.size() >= FilesWorthAProgressLine);
   unsigned Workers =
       Jobs ? unsigned(Jobs) : hardware_concurrency().compute_thread_count();
+  FileDigests Digests;
+  std::optional<ResultCache> Cache;
+  std::string CacheRoot = CacheDir.empty() ? defaultCacheDirectory()
+                                           : std::string(CacheDir);
+  if (!NoCache && !CacheRoot.empty())
+    Cache.emplace(CacheRoot, cacheConfiguration(*Checks, Options), Digests);
+  std::optional<Prefilter> Filter;
+  if (!NoPrefilter)
+    Filter.emplace(triggerTokens(*Checks), systemHeaderRoots(*Toolkit),
+                   Digests);
+  TranslationUnitPipeline Pipeline(Analysis, Cache ? &*Cache : nullptr,
+                                   Filter ? &*Filter : nullptr);
   std::vector<TranslationUnitResult> Results = analyzeAll(
       SourceFiles, Workers,
-      [&](StringRef File) { return Analysis.analyze(File); }, Progress,
+      [&](StringRef File) { return Pipeline.run(File); }, Progress,
       [](const TranslationUnitResult &Result) {
         errs() << Result.CompilerMessages;
       });
+  if (Cache)
+    for (const std::string &Warning : Cache->takeWarnings())
+      WithColor::warning(errs(), "warpfix") << Warning << "\n";
   FindingSet Set = mergeFindings(std::move(Results),
                                  headerFilter(*Files, FilterPattern));
   for (const std::string &Failed : Set.FailedFiles) {

@@ -1,0 +1,206 @@
+#include "tool/ResultCache.h"
+#include "checks/FindingSink.h"
+#include "tool/BuildConfig.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+
+namespace warpfix {
+namespace {
+
+/// Bumped whenever the layout below changes, so that old entries are
+/// recomputed rather than misread.
+constexpr unsigned EntryFormat = 1;
+
+struct CacheEntry {
+  unsigned Format = 0;
+  std::string Tool;
+  std::string Key;
+  bool SkippedByPrefilter = false;
+  std::vector<FileDigest> Dependencies;
+  std::vector<FileDigest> FileHashes;
+  std::vector<clang::tooling::Diagnostic> Findings;
+};
+
+} // namespace
+} // namespace warpfix
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::FileDigest)
+
+namespace llvm::yaml {
+template <> struct MappingTraits<warpfix::FileDigest> {
+  static void mapping(IO &Io, warpfix::FileDigest &Digest) {
+    Io.mapRequired("Path", Digest.Path);
+    Io.mapRequired("Hash", Digest.Hash);
+  }
+};
+template <> struct MappingTraits<warpfix::CacheEntry> {
+  static void mapping(IO &Io, warpfix::CacheEntry &Entry) {
+    Io.mapRequired("Format", Entry.Format);
+    Io.mapRequired("Tool", Entry.Tool);
+    Io.mapRequired("Key", Entry.Key);
+    Io.mapRequired("SkippedByPrefilter", Entry.SkippedByPrefilter);
+    Io.mapRequired("Dependencies", Entry.Dependencies);
+    Io.mapRequired("FileHashes", Entry.FileHashes);
+    Io.mapRequired("Findings", Entry.Findings);
+  }
+};
+} // namespace llvm::yaml
+
+namespace warpfix {
+
+std::string FileDigests::hashOf(llvm::StringRef Path) {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Known.find(Path);
+    if (It != Known.end())
+      return It->second;
+  }
+  std::string Hash;
+  if (auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false))
+    Hash = contentHash((*Buffer)->getBuffer());
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Known.try_emplace(Path, Hash).first->second;
+}
+
+std::string defaultCacheDirectory() {
+  llvm::SmallString<256> Dir;
+  if (!llvm::sys::path::cache_directory(Dir))
+    return "";
+  llvm::sys::path::append(Dir, "warpfix");
+  return std::string(Dir);
+}
+
+std::optional<std::string>
+ResultCache::keyFor(llvm::StringRef File,
+                    const clang::tooling::CompileCommand &Command) {
+  std::string MainHash = Digests.hashOf(File);
+  if (MainHash.empty())
+    return std::nullopt;
+  // NUL separates the parts: no argument or path contains one.
+  std::string Material = Configuration;
+  for (llvm::StringRef Part : {llvm::StringRef(File),
+                               llvm::StringRef(Command.Directory),
+                               llvm::StringRef(MainHash)}) {
+    Material += '\0';
+    Material += Part;
+  }
+  for (const std::string &Arg : Command.CommandLine) {
+    Material += '\0';
+    Material += Arg;
+  }
+  return contentHash(Material);
+}
+
+std::string ResultCache::entryPath(llvm::StringRef Key) const {
+  llvm::SmallString<256> Path(Directory);
+  llvm::sys::path::append(Path, Key + ".yaml");
+  return std::string(Path);
+}
+
+void ResultCache::warn(std::string Message) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Warnings.push_back(std::move(Message));
+}
+
+std::vector<std::string> ResultCache::takeWarnings() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return std::move(Warnings);
+}
+
+std::optional<TranslationUnitResult>
+ResultCache::lookup(llvm::StringRef Key) {
+  std::string Path = entryPath(Key);
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    if (Buffer.getError() != std::errc::no_such_file_or_directory)
+      warn("cannot read cache entry '" + Path +
+           "': " + Buffer.getError().message() + "; analysing again");
+    return std::nullopt;
+  }
+  std::string ParseError;
+  llvm::yaml::Input In(
+      (*Buffer)->getBuffer(), nullptr,
+      [](const llvm::SMDiagnostic &D, void *Context) {
+        if (static_cast<std::string *>(Context)->empty())
+          *static_cast<std::string *>(Context) = D.getMessage().str();
+      },
+      &ParseError);
+  CacheEntry Entry;
+  In >> Entry;
+  if (In.error() || Entry.Format != EntryFormat || Entry.Key != Key) {
+    warn("ignoring corrupt cache entry '" + Path + "'" +
+         (ParseError.empty() ? "" : ": " + ParseError) + "; analysing again");
+    return std::nullopt;
+  }
+  if (Entry.Tool != WARPFIX_VERSION)
+    return std::nullopt;
+  for (const FileDigest &Dependency : Entry.Dependencies)
+    if (Digests.hashOf(Dependency.Path) != Dependency.Hash)
+      return std::nullopt;
+  TranslationUnitResult Result;
+  Result.Parsed = true;
+  Result.FromCache = true;
+  Result.SkippedByPrefilter = Entry.SkippedByPrefilter;
+  Result.Findings = std::move(Entry.Findings);
+  for (FileDigest &Digest : Entry.FileHashes)
+    Result.FileHashes[Digest.Path] = std::move(Digest.Hash);
+  Result.Dependencies = std::move(Entry.Dependencies);
+  return Result;
+}
+
+void ResultCache::store(llvm::StringRef Key,
+                        const TranslationUnitResult &Result) {
+  if (!Result.Parsed || Result.Dependencies.empty())
+    return;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (StoreFailed)
+      return;
+  }
+  CacheEntry Entry;
+  Entry.Format = EntryFormat;
+  Entry.Tool = WARPFIX_VERSION;
+  Entry.Key = Key.str();
+  Entry.SkippedByPrefilter = Result.SkippedByPrefilter;
+  Entry.Dependencies = Result.Dependencies;
+  for (const auto &Hash : Result.FileHashes)
+    Entry.FileHashes.push_back({Hash.getKey().str(), Hash.getValue()});
+  llvm::sort(Entry.FileHashes, [](const FileDigest &A, const FileDigest &B) {
+    return A.Path < B.Path;
+  });
+  Entry.Findings = Result.Findings;
+
+  auto Fail = [&](const llvm::Twine &What, std::error_code EC) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!StoreFailed)
+      Warnings.push_back(("cannot " + What + ": " + EC.message() +
+                          "; results are not cached")
+                             .str());
+    StoreFailed = true;
+  };
+  if (std::error_code EC = llvm::sys::fs::create_directories(Directory))
+    return Fail("create the cache directory '" + Directory + "'", EC);
+  // Written aside and renamed into place, so that a reader (another warpfix
+  // running at the same time) sees a whole entry or none.
+  llvm::SmallString<256> Temporary;
+  int FD;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          Directory + "/.entry-%%%%%%%%.tmp", FD, Temporary))
+    return Fail("write to the cache directory '" + Directory + "'", EC);
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    llvm::yaml::Output Out(OS);
+    Out << Entry;
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Temporary, entryPath(Key))) {
+    llvm::sys::fs::remove(Temporary);
+    Fail("write to the cache directory '" + Directory + "'", EC);
+  }
+}
+
+} // namespace warpfix
