@@ -41,5 +41,10 @@ if os.path.exists(nvcc):
 for var in ("CUDA_PATH", "CUDA_HOME"):
     config.environment.pop(var, None)
 config.environment["PATH"] = os.environ.get("PATH", "")
+# The result cache must not reach into the user's home, nor carry results from
+# an earlier build of warpfix into this run: a fresh one per run.
+xdg_cache = os.path.join(config.test_exec_root, "xdg-cache")
+shutil.rmtree(xdg_cache, ignore_errors=True)
+config.environment["XDG_CACHE_HOME"] = xdg_cache
 if os.getuid() == 0:
     config.available_features.add("root")

@@ -110,16 +110,38 @@ private:
 class CheckActionFactory : public tooling::FrontendActionFactory {
 public:
   CheckActionFactory(const std::vector<const CheckInfo *> &Checks,
-                     const CheckOptions &Options, TranslationUnitResult &Out)
-      : Checks(Checks), Options(Options), Out(Out) {}
+                     const CheckOptions &Options, TranslationUnitResult &Out,
+                     llvm::raw_ostream &Messages)
+      : Checks(Checks), Options(Options), Out(Out), Messages(Messages) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CheckAction>(Checks, Options, Out);
+  }
+
+  /// As the base class does it, except that clang's "N errors generated"
+  /// goes with the errors, not straight to stderr.
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    CompilerInstance Compiler(std::move(PCHContainerOps));
+    Compiler.setInvocation(std::move(Invocation));
+    Compiler.setFileManager(Files);
+    Compiler.setVerboseOutputStream(Messages);
+    std::unique_ptr<FrontendAction> Action = create();
+    Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return false;
+    Compiler.createSourceManager(*Files);
+    bool Success = Compiler.ExecuteAction(*Action);
+    Files->clearStatCache();
+    return Success;
   }
 
 private:
   const std::vector<const CheckInfo *> &Checks;
   const CheckOptions &Options;
   TranslationUnitResult &Out;
+  llvm::raw_ostream &Messages;
 };
 
 } // namespace
@@ -139,7 +161,7 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   MessageOptions->ShowColors = ColoredMessages;
   TextDiagnosticPrinter Printer(Messages, MessageOptions.get());
   Tool.setDiagnosticConsumer(&Printer);
-  CheckActionFactory Factory(Checks, Options, Result);
+  CheckActionFactory Factory(Checks, Options, Result, Messages);
   Result.Parsed = Tool.run(&Factory) == 0;
   Messages.flush();
   if (!Result.Parsed) {

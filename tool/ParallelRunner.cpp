@@ -8,7 +8,7 @@ namespace warpfix {
 std::vector<TranslationUnitResult>
 analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
            const AnalyzeOne &Analyze, ProgressLine &Progress,
-           const ResultObserver &InOrder) {
+           llvm::raw_ostream &Messages) {
   std::vector<TranslationUnitResult> Results(Files.size());
   std::vector<bool> Done(Files.size(), false);
   size_t NextInOrder = 0;
@@ -24,7 +24,11 @@ analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
     Done[Index] = true;
     Progress.finished();
     for (; NextInOrder < Files.size() && Done[NextInOrder]; ++NextInOrder)
-      Progress.interrupt([&] { InOrder(Results[NextInOrder]); });
+      if (!Results[NextInOrder].CompilerMessages.empty())
+        Progress.interrupt([&] {
+          Messages << Results[NextInOrder].CompilerMessages;
+          Messages.flush();
+        });
   };
   if (Jobs <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)

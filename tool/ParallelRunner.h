@@ -12,14 +12,13 @@
 namespace warpfix {
 
 using AnalyzeOne = std::function<TranslationUnitResult(llvm::StringRef File)>;
-/// Called for each result in file order, as soon as it and all before it
-/// are done; with the progress line erased.
-using ResultObserver = std::function<void(const TranslationUnitResult &)>;
 
+/// Each TU's compiler messages go to Messages in file order, as soon as the
+/// TU and all before it are done.
 std::vector<TranslationUnitResult>
 analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
            const AnalyzeOne &Analyze, ProgressLine &Progress,
-           const ResultObserver &InOrder);
+           llvm::raw_ostream &Messages);
 
 } // namespace warpfix
 

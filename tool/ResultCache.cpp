@@ -109,6 +109,8 @@ void ResultCache::warn(std::string Message) {
 
 std::vector<std::string> ResultCache::takeWarnings() {
   std::lock_guard<std::mutex> Lock(Mutex);
+  // Sorted: the threads that met the problems finish in any order.
+  llvm::sort(Warnings);
   return std::move(Warnings);
 }
 

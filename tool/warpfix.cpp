@@ -312,10 +312,7 @@ int main(int argc, const char **argv) {
                                    Filter ? &*Filter : nullptr);
   std::vector<TranslationUnitResult> Results = analyzeAll(
       SourceFiles, Workers,
-      [&](StringRef File) { return Pipeline.run(File); }, Progress,
-      [](const TranslationUnitResult &Result) {
-        errs() << Result.CompilerMessages;
-      });
+      [&](StringRef File) { return Pipeline.run(File); }, Progress, errs());
   if (Cache)
     for (const std::string &Warning : Cache->takeWarnings())
       WithColor::warning(errs(), "warpfix") << Warning << "\n";
