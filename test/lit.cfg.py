@@ -41,5 +41,7 @@ if os.path.exists(nvcc):
 for var in ("CUDA_PATH", "CUDA_HOME"):
     config.environment.pop(var, None)
 config.environment["PATH"] = os.environ.get("PATH", "")
+config.substitutions.append(("%{builddir}", config.warpfix_build_dir))
+config.substitutions.append(("%{cmake}", config.cmake))
 if os.getuid() == 0:
     config.available_features.add("root")
