@@ -44,6 +44,16 @@ static std::string knownCheckList() {
   return List;
 }
 
+llvm::Expected<const CheckInfo *> findCheck(llvm::StringRef Name) {
+  for (const CheckInfo &Info : allChecks())
+    if (Info.Name == Name)
+      return &Info;
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "unknown check '" + Name +
+                                     "'; the known checks are:" +
+                                     knownCheckList());
+}
+
 llvm::Expected<std::vector<const CheckInfo *>>
 selectChecks(llvm::StringRef GlobList) {
   std::vector<bool> Enabled(allChecks().size(), false);

@@ -23,6 +23,10 @@ struct CheckInfo {
 
 llvm::ArrayRef<CheckInfo> allChecks();
 
+/// The check named exactly Name; an unknown name is an error that lists the
+/// known checks.
+llvm::Expected<const CheckInfo *> findCheck(llvm::StringRef Name);
+
 /// Applies a clang-tidy style glob list ("-*,warp-legacy-*") to the registry,
 /// left to right. A positive pattern that names no known check is an error, so
 /// that a typo cannot silently disable a check.

@@ -46,5 +46,14 @@ config.environment["PATH"] = os.environ.get("PATH", "")
 xdg_cache = os.path.join(config.test_exec_root, "xdg-cache")
 shutil.rmtree(xdg_cache, ignore_errors=True)
 config.environment["XDG_CACHE_HOME"] = xdg_cache
+# PATH with this build's warpfix first, for what finds warpfix by name (the
+# pre-commit hooks); lit's shell does not expand $PATH itself.
+config.substitutions.append(("%{path-with-warpfix}", os.pathsep.join(
+    [os.path.dirname(config.warpfix_bin), config.environment["PATH"]])))
+config.substitutions.append(("%{builddir}", config.warpfix_build_dir))
+config.substitutions.append(("%{cmake}", config.cmake))
+# A real pre-commit drives the hooks of .pre-commit-hooks.yaml.
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")
 if os.getuid() == 0:
     config.available_features.add("root")

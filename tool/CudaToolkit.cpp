@@ -54,17 +54,15 @@ static llvm::Expected<std::string> findRoot(llvm::StringRef ExplicitPath) {
       "CUDA_PATH");
 }
 
-/// Resources are looked up next to the binary first, so that a build tree and
-/// an installed copy each use their own.
-static std::string besideBinary(const char *Argv0, llvm::StringRef Relative,
-                                llvm::StringRef Fallback) {
+/// Resources that ship with warpfix lie relative to the running binary
+/// (<prefix>/bin/warpfix), so that a build tree and each installed copy,
+/// wherever it was moved, use their own.
+static std::string besideBinary(const char *Argv0, llvm::StringRef Relative) {
   std::string Exe = llvm::sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&locateCudaToolkit));
   llvm::SmallString<256> Dir(path::parent_path(path::parent_path(Exe)));
   path::append(Dir, Relative);
-  if (fs::is_directory(Dir))
-    return std::string(Dir);
-  return Fallback.str();
+  return std::string(Dir);
 }
 
 llvm::Expected<CudaToolkit> locateCudaToolkit(llvm::StringRef ExplicitPath,
@@ -74,10 +72,21 @@ llvm::Expected<CudaToolkit> locateCudaToolkit(llvm::StringRef ExplicitPath,
     return Root.takeError();
   CudaToolkit Toolkit;
   Toolkit.Root = *Root;
-  Toolkit.CompatInclude =
-      besideBinary(Argv0, WARPFIX_COMPAT_RELATIVE_DIR, WARPFIX_COMPAT_SOURCE_DIR);
-  Toolkit.ClangResourceDir = besideBinary(
-      Argv0, WARPFIX_CLANG_RESOURCE_RELATIVE_DIR, WARPFIX_CLANG_RESOURCE_DIR);
+  // No fallback to the source tree: an installed copy must not depend on it.
+  Toolkit.CompatInclude = besideBinary(Argv0, WARPFIX_COMPAT_RELATIVE_DIR);
+  if (!fs::is_directory(Toolkit.CompatInclude))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "warpfix's own headers are missing: '%s' is not a directory; install "
+        "warpfix with 'cmake --install', which puts them there",
+        Toolkit.CompatInclude.c_str());
+  // Clang's builtin headers: a clang 19 installed beside warpfix, else the
+  // LLVM that warpfix was built against.
+  std::string Resource =
+      besideBinary(Argv0, WARPFIX_CLANG_RESOURCE_RELATIVE_DIR);
+  Toolkit.ClangResourceDir = fs::is_directory(Resource + "/include")
+                                 ? Resource
+                                 : std::string(WARPFIX_CLANG_RESOURCE_DIR);
   return Toolkit;
 }
 

@@ -2,6 +2,7 @@
 #include "checks/CheckRegistry.h"
 #include "tool/Analyzer.h"
 #include "tool/BuildConfig.h"
+#include "tool/CheckDocs.h"
 #include "tool/CompileCommands.h"
 #include "tool/CudaToolkit.h"
 #include "tool/FindingSet.h"
@@ -40,6 +41,10 @@ cl::opt<std::string> ChecksGlob(
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
+cl::opt<std::string> Explain("explain",
+                             cl::desc("Print the documentation of a check "
+                                      "and exit"),
+                             cl::value_desc("check"), cl::cat(Category));
 cl::opt<std::string> HeaderFilter(
     "header-filter",
     cl::desc("Regular expression for the headers whose findings are shown "
@@ -243,6 +248,16 @@ int main(int argc, const char **argv) {
           &errs()))
     return ExitError;
 
+  if (Explain.getNumOccurrences()) {
+    auto Info = findCheck(Explain);
+    if (!Info)
+      return fail(toString(Info.takeError()));
+    std::optional<StringRef> Doc = checkDocumentation((*Info)->Name);
+    if (!Doc)
+      return fail("no documentation for '" + Explain + "' was built in");
+    outs() << *Doc;
+    return ExitClean;
+  }
   auto Checks = selectChecks(ChecksGlob);
   if (!Checks)
     return fail(toString(Checks.takeError()));
