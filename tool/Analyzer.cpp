@@ -1,4 +1,5 @@
 #include "tool/Analyzer.h"
+#include "checks/NoLintDirectives.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
@@ -22,6 +23,9 @@ public:
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
     Sink = std::make_unique<FindingSink>(CI.getSourceManager(), Cwd);
+    NoLints = std::make_unique<NoLintDirectives>(CI.getSourceManager(),
+                                                 CI.getLangOpts());
+    Sink->suppressWith(*NoLints);
     FullMasks.attach(CI.getPreprocessor());
     Skipped.attach(CI.getPreprocessor());
     Context =
@@ -46,7 +50,9 @@ public:
       }
       return;
     }
+    NoLints->reportUnmatched(*Sink);
     Out.Findings = Sink->takeFindings();
+    Out.Suppressed = Sink->takeSuppressedFindings();
     Out.FileHashes = Sink->fileHashes();
   }
 
@@ -55,6 +61,7 @@ private:
   const CheckOptions &Options;
   TranslationUnitResult &Out;
   std::unique_ptr<FindingSink> Sink;
+  std::unique_ptr<NoLintDirectives> NoLints;
   FullMaskMacros FullMasks;
   SkippedCode Skipped;
   std::unique_ptr<CheckContext> Context;
@@ -87,6 +94,7 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   Result.Parsed = Tool.run(&Factory) == 0;
   if (!Result.Parsed) {
     Result.Findings.clear();
+    Result.Suppressed.clear();
     Result.FileHashes.clear();
   } else {
     Result.FilesRead.clear();
