@@ -1,4 +1,5 @@
 #include "checks/CheckRegistry.h"
+#include "checks/NoLintDirectives.h"
 #include "checks/warp-activemask-mask.h"
 #include "checks/warp-full-mask-divergent.h"
 #include "checks/warp-legacy-intrinsic.h"
@@ -68,7 +69,9 @@ selectChecks(llvm::StringRef GlobList) {
         llvm::GlobPattern::create(Item);
     if (!Pattern)
       return Pattern.takeError();
-    bool Matched = false;
+    // The pseudo-check for unmatched NOLINTBEGIN/END is always on; naming it
+    // is not a typo, and disabling it has no effect.
+    bool Matched = Pattern->match(NoLintCheckName);
     for (size_t I = 0; I < allChecks().size(); ++I) {
       if (Pattern->match(allChecks()[I].Name)) {
         Enabled[I] = Positive;

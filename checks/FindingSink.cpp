@@ -1,4 +1,5 @@
 #include "checks/FindingSink.h"
+#include "checks/NoLintDirectives.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -57,7 +58,21 @@ FindingBuilder FindingSink::report(llvm::StringRef Check, SourceLocation Loc,
   }
   Findings.push_back(std::move(Diag));
   FixAbandoned.push_back(false);
+  // Decided here, while Loc still knows the macro expansions it came through.
+  Suppressed.push_back(NoLint && NoLint->isSuppressed(Check, Loc));
   return FindingBuilder(*this, Findings.size() - 1);
+}
+
+std::vector<tooling::Diagnostic> FindingSink::takeFindings() {
+  std::vector<tooling::Diagnostic> Kept;
+  SuppressedFindings.clear();
+  for (size_t I = 0; I < Findings.size(); ++I)
+    (Suppressed[I] ? SuppressedFindings : Kept)
+        .push_back(std::move(Findings[I]));
+  Findings.clear();
+  FixAbandoned.clear();
+  Suppressed.clear();
+  return Kept;
 }
 
 tooling::Diagnostic &FindingBuilder::diag() { return Sink.Findings[Index]; }

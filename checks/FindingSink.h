@@ -12,6 +12,7 @@
 namespace warpfix {
 
 class FindingSink;
+class NoLintDirectives;
 
 /// Builds one finding. A finding carries at most one fix; a builder whose fix
 /// could not be expressed exactly (a location inside a macro's scratch space,
@@ -42,9 +43,16 @@ public:
   FindingBuilder report(llvm::StringRef Check, clang::SourceLocation Loc,
                         llvm::StringRef Message);
 
-  std::vector<clang::tooling::Diagnostic> takeFindings() {
-    FixAbandoned.clear();
-    return std::move(Findings);
+  /// From now on, findings that a NOLINT comment covers are built as usual
+  /// but left out of takeFindings(), fix and all.
+  void suppressWith(NoLintDirectives &Directives) { NoLint = &Directives; }
+
+  std::vector<clang::tooling::Diagnostic> takeFindings();
+  /// The findings a NOLINT covered, taken by the last takeFindings(). They are
+  /// never shown; a copy of an unsuppressed finding (another expansion of one
+  /// macro body) keeps its fix only if it agrees with theirs.
+  std::vector<clang::tooling::Diagnostic> takeSuppressedFindings() {
+    return std::move(SuppressedFindings);
   }
   /// Content hash of every file that a finding points at or a fix edits, as it
   /// was when parsed; the fix writer refuses files that changed since.
@@ -63,6 +71,9 @@ private:
   std::string BuildDirectory;
   std::vector<clang::tooling::Diagnostic> Findings;
   std::vector<bool> FixAbandoned;
+  std::vector<bool> Suppressed;
+  std::vector<clang::tooling::Diagnostic> SuppressedFindings;
+  NoLintDirectives *NoLint = nullptr;
   llvm::StringMap<std::string> FileHashes;
 };
 

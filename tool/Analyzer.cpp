@@ -1,4 +1,5 @@
 #include "tool/Analyzer.h"
+#include "checks/NoLintDirectives.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -62,6 +63,9 @@ public:
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
     Sink = std::make_unique<FindingSink>(CI.getSourceManager(), Cwd);
+    NoLints = std::make_unique<NoLintDirectives>(CI.getSourceManager(),
+                                                 CI.getLangOpts());
+    Sink->suppressWith(*NoLints);
     FullMasks.attach(CI.getPreprocessor());
     Skipped.attach(CI.getPreprocessor());
     Context =
@@ -83,7 +87,9 @@ public:
         Out.FilesRead.push_back(absolutePath(SM, It->first.getName()));
       return;
     }
+    NoLints->reportUnmatched(*Sink);
     Out.Findings = Sink->takeFindings();
+    Out.Suppressed = Sink->takeSuppressedFindings();
     Out.FileHashes = Sink->fileHashes();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       if (std::optional<llvm::MemoryBufferRef> Buffer =
@@ -100,6 +106,7 @@ private:
   const CheckOptions &Options;
   TranslationUnitResult &Out;
   std::unique_ptr<FindingSink> Sink;
+  std::unique_ptr<NoLintDirectives> NoLints;
   FullMaskMacros FullMasks;
   SkippedCode Skipped;
   std::unique_ptr<CheckContext> Context;
@@ -166,6 +173,7 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   Messages.flush();
   if (!Result.Parsed) {
     Result.Findings.clear();
+    Result.Suppressed.clear();
     Result.FileHashes.clear();
   } else {
     Result.FilesRead.clear();

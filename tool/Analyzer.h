@@ -24,6 +24,9 @@ struct TranslationUnitResult {
   /// none of its files is ever rewritten.
   bool Parsed = false;
   std::vector<clang::tooling::Diagnostic> Findings;
+  /// Findings a NOLINT comment covers: never shown, but they veto a fix that
+  /// an unsuppressed copy would make to code they share (a macro body).
+  std::vector<clang::tooling::Diagnostic> Suppressed;
   llvm::StringMap<std::string> FileHashes;
   /// For a TU that did not parse: the files it read, which another TU's fix
   /// must then leave alone, since this TU's view of them is unknown.

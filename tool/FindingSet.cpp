@@ -125,7 +125,7 @@ size_t FindingSet::fileCount() const {
 FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
                          llvm::function_ref<bool(llvm::StringRef)> IsShown) {
   FindingSet Set;
-  std::map<FindingKey, std::vector<const Diagnostic *>> Groups;
+  std::map<FindingKey, std::vector<const Diagnostic *>> Groups, Suppressed;
   llvm::StringMap<std::string> ReadByFailedTU;
   for (const TranslationUnitResult &TU : Results)
     if (!TU.Parsed)
@@ -145,6 +145,8 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     for (const Diagnostic &D : TU.Findings)
       if (IsShown(D.Message.FilePath))
         Groups[keyOf(D)].push_back(&D);
+    for (const Diagnostic &D : TU.Suppressed)
+      Suppressed[keyOf(D)].push_back(&D);
   }
   // Distinct findings may still edit overlapping text; the first in file order
   // keeps its fix and the later one is reported without. Insertions of
@@ -155,6 +157,18 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   std::map<std::pair<std::string, unsigned>, std::vector<std::string>> Parts;
   for (auto &[Key, Copies] : Groups) {
     Diagnostic D = foldCopies(Copies);
+    // A macro body whose finding a NOLINT suppresses at one expansion site
+    // is edited for the other expansions only if that one needs the same.
+    auto Vetoes = Suppressed.find(Key);
+    if (!D.Message.Fix.empty() && Vetoes != Suppressed.end() &&
+        llvm::any_of(Vetoes->second, [&](const Diagnostic *S) {
+          return !sameFix(S->Message.Fix, D.Message.Fix);
+        })) {
+      D.Message.Fix.clear();
+      D.Notes.push_back(noteAt(
+          D, "no automatic fix: a NOLINT comment suppresses this finding at "
+             "another expansion of the macro, which needs a different fix"));
+    }
     for (const auto &Entry : D.Message.Fix) {
       auto Failed = ReadByFailedTU.find(Entry.getKey());
       if (Failed == ReadByFailedTU.end())

@@ -13,7 +13,7 @@ namespace {
 
 /// Bumped whenever the layout below changes, so that old entries are
 /// recomputed rather than misread.
-constexpr unsigned EntryFormat = 1;
+constexpr unsigned EntryFormat = 2;
 
 struct CacheEntry {
   unsigned Format = 0;
@@ -23,6 +23,7 @@ struct CacheEntry {
   std::vector<FileDigest> Dependencies;
   std::vector<FileDigest> FileHashes;
   std::vector<clang::tooling::Diagnostic> Findings;
+  std::vector<clang::tooling::Diagnostic> Suppressed;
 };
 
 } // namespace
@@ -46,6 +47,7 @@ template <> struct MappingTraits<warpfix::CacheEntry> {
     Io.mapRequired("Dependencies", Entry.Dependencies);
     Io.mapRequired("FileHashes", Entry.FileHashes);
     Io.mapRequired("Findings", Entry.Findings);
+    Io.mapRequired("Suppressed", Entry.Suppressed);
   }
 };
 } // namespace llvm::yaml
@@ -149,6 +151,7 @@ ResultCache::lookup(llvm::StringRef Key) {
   Result.FromCache = true;
   Result.SkippedByPrefilter = Entry.SkippedByPrefilter;
   Result.Findings = std::move(Entry.Findings);
+  Result.Suppressed = std::move(Entry.Suppressed);
   for (FileDigest &Digest : Entry.FileHashes)
     Result.FileHashes[Digest.Path] = std::move(Digest.Hash);
   Result.Dependencies = std::move(Entry.Dependencies);
@@ -176,6 +179,7 @@ void ResultCache::store(llvm::StringRef Key,
     return A.Path < B.Path;
   });
   Entry.Findings = Result.Findings;
+  Entry.Suppressed = Result.Suppressed;
 
   auto Fail = [&](const llvm::Twine &What, std::error_code EC) {
     std::lock_guard<std::mutex> Lock(Mutex);
