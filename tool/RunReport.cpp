@@ -40,11 +40,10 @@ fixByFile(const clang::tooling::Diagnostic &D) {
 }
 
 std::optional<std::string> noFixReason(const clang::tooling::Diagnostic &D) {
-  for (const clang::tooling::DiagnosticMessage &Note : D.Notes) {
-    llvm::StringRef Text = Note.Message;
-    if (Text.consume_front("no automatic fix: "))
-      return Text.str();
-  }
+  for (llvm::StringRef Prefix : {"no automatic fix: ", "not analysed: "})
+    for (const clang::tooling::DiagnosticMessage &Note : D.Notes)
+      if (llvm::StringRef(Note.Message).starts_with(Prefix))
+        return Note.Message.substr(Prefix.size());
   return std::nullopt;
 }
 
