@@ -8,7 +8,7 @@ build_dir="$repo_root/build"
 
 required_packages=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev
                    llvm-19-tools clang-tools-19 cmake ninja-build python3 patch
-                   pre-commit)
+                   pre-commit python3-jsonschema)
 
 missing_packages=()
 for package in "${required_packages[@]}"; do

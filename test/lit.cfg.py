@@ -2,6 +2,7 @@
 # command line; a file is a test when its name ends in .cu, .cuh or .test.
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -36,6 +37,11 @@ if os.path.exists(nvcc):
     config.available_features.add("nvcc")
     config.substitutions.append(
         ("%nvcc-check", nvcc + " -Werror all-warnings -c -o /dev/null"))
+
+# The SARIF test validates against the official schema with python3-jsonschema.
+if subprocess.call([config.python, "-c", "import jsonschema"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("jsonschema")
 
 # The tests control the toolkit explicitly; the caller's must not leak in.
 for var in ("CUDA_PATH", "CUDA_HOME"):

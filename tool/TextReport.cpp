@@ -1,9 +1,7 @@
 #include "tool/TextReport.h"
-#include "clang/Basic/Diagnostic.h"
+#include "tool/SourcePositions.h"
 #include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 
 using namespace clang;
@@ -15,10 +13,9 @@ namespace {
 class Printer {
 public:
   Printer(llvm::raw_ostream &OS, bool Colors)
-      : Files(FileSystemOptions()), Options(new DiagnosticOptions()),
-        Client(OS, &*Options),
+      : Options(new DiagnosticOptions()), Client(OS, &*Options),
         Diags(new DiagnosticIDs(), &*Options, &Client, /*ShouldOwnClient=*/false),
-        Sources(Diags, Files) {
+        Positions(&Diags), Sources(Positions.sources()) {
     Options->ShowColors = Colors;
     Client.BeginSourceFile(LangOptions(), nullptr);
   }
@@ -55,25 +52,14 @@ public:
 
 private:
   SourceLocation locate(llvm::StringRef Path, unsigned Offset) {
-    if (Path.empty())
-      return {};
-    llvm::Expected<FileEntryRef> File = Files.getFileRef(Path);
-    if (!File) {
-      llvm::consumeError(File.takeError());
-      return {};
-    }
-    FileID ID = Sources.getOrCreateFileID(*File, SrcMgr::C_User);
-    std::optional<llvm::MemoryBufferRef> Buffer = Sources.getBufferOrNone(ID);
-    if (!Buffer || Offset > Buffer->getBufferSize())
-      return {};
-    return Sources.getLocForStartOfFile(ID).getLocWithOffset(Offset);
+    return Positions.locate(Path, Offset);
   }
 
-  FileManager Files;
   IntrusiveRefCntPtr<DiagnosticOptions> Options;
   TextDiagnosticPrinter Client;
   DiagnosticsEngine Diags;
-  SourceManager Sources;
+  SourcePositions Positions;
+  SourceManager &Sources;
 };
 
 } // namespace

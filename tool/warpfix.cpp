@@ -9,6 +9,9 @@
 #include "tool/FixWriter.h"
 #include "tool/ParallelRunner.h"
 #include "tool/Pipeline.h"
+#include "tool/JsonReport.h"
+#include "tool/SarifReport.h"
+#include "tool/Stats.h"
 #include "tool/TextReport.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -69,6 +72,45 @@ cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the findings and fixes as YAML for clang-apply-replacements"),
     cl::value_desc("file"), cl::cat(Category));
+
+enum class OutputFormat { Text, Json, Sarif };
+cl::opt<OutputFormat> Format(
+    "format", cl::desc("How findings are reported"),
+    cl::values(clEnumValN(OutputFormat::Text, "text",
+                          "clang-style, on standard output (default)"),
+               clEnumValN(OutputFormat::Json, "json",
+                          "JSON (docs/json-format.md) on standard output"),
+               clEnumValN(OutputFormat::Sarif, "sarif",
+                          "SARIF 2.1.0 on standard output")),
+    cl::init(OutputFormat::Text), cl::cat(Category));
+enum class StatsFormat { None, Text, Csv };
+/// LLVM registers a -stats of its own (pass statistics, which mean nothing
+/// here), so warpfix's is registered once that one has given way. A string,
+/// not an enum: llvm::cl prints an enum whose value may be left out oddly.
+cl::opt<std::string> &statsOption() {
+  if (cl::Option *LLVMStats = cl::getRegisteredOptions().lookup("stats"))
+    LLVMStats->removeArgument();
+  static cl::opt<std::string> Stats(
+      "stats",
+      cl::desc("Print counts per check: findings, fixed, fixable, unfixable "
+               "by reason. --stats (or =text): a table on standard error; "
+               "=csv: CSV on standard output, unless --diff or "
+               "--format=json|sarif holds it, then on standard error"),
+      cl::ValueOptional, cl::value_desc("text|csv"), cl::cat(Category));
+  return Stats;
+}
+
+Expected<StatsFormat> statsFormat(const cl::opt<std::string> &Stats) {
+  if (!Stats.getNumOccurrences())
+    return StatsFormat::None;
+  if (Stats.empty() || Stats == "text")
+    return StatsFormat::Text;
+  if (Stats == "csv")
+    return StatsFormat::Csv;
+  return createStringError(inconvertibleErrorCode(),
+                           "--stats takes 'text' or 'csv', not '%s'",
+                           Stats.c_str());
+}
 
 cl::opt<MaskFallback> MaskFallbackOption(
     "mask-fallback",
@@ -239,6 +281,7 @@ int main(int argc, const char **argv) {
     else
       OwnArgs.push_back(argv[I]);
   }
+  cl::opt<std::string> &StatsOption = statsOption();
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
@@ -259,6 +302,9 @@ int main(int argc, const char **argv) {
     outs() << *Doc;
     return ExitClean;
   }
+  Expected<StatsFormat> Stats = statsFormat(StatsOption);
+  if (!Stats)
+    return fail(toString(Stats.takeError()));
   auto Checks = selectChecks(ChecksGlob);
   if (!Checks)
     return fail(toString(Checks.takeError()));
@@ -273,6 +319,10 @@ int main(int argc, const char **argv) {
                 "with -p (see --help)");
   if (Fix && Diff)
     return fail("--fix and --diff exclude each other: --diff writes nothing");
+  if (Diff && Format != OutputFormat::Text)
+    return fail("--diff prints the patch on standard output, where "
+                "--format=json and --format=sarif print the report; use "
+                "--export-fixes or run twice");
   Regex FilterPattern(HeaderFilter);
   std::string RegexError;
   if (!HeaderFilter.empty() && !FilterPattern.isValid(RegexError))
@@ -297,11 +347,13 @@ int main(int argc, const char **argv) {
   Analyzer Analysis(*Database, *Checks, Options, errs().has_colors());
 
   bool HadErrors = false;
+  std::vector<std::string> ToolErrors; // for the json and sarif reports
   std::vector<std::string> SourceFiles;
   for (const std::string &File : *Files) {
     if (looksBinary(File)) {
-      WithColor::error(errs(), "warpfix")
-          << "'" << File << "' is a binary file, not CUDA source; skipped\n";
+      ToolErrors.push_back("'" + File +
+                           "' is a binary file, not CUDA source; skipped");
+      WithColor::error(errs(), "warpfix") << ToolErrors.back() << "\n";
       HadErrors = true;
       continue;
     }
@@ -332,6 +384,9 @@ int main(int argc, const char **argv) {
   if (Cache)
     for (const std::string &Warning : Cache->takeWarnings())
       WithColor::warning(errs(), "warpfix") << Warning << "\n";
+  size_t SkippedTUs = llvm::count_if(Results, [](const auto &R) {
+    return R.SkippedByPrefilter;
+  });
   FindingSet Set = mergeFindings(std::move(Results),
                                  headerFilter(*Files, FilterPattern));
   for (const std::string &Failed : Set.FailedFiles) {
@@ -343,10 +398,18 @@ int main(int argc, const char **argv) {
     HadErrors = true;
   }
 
-  // With --diff, standard output is the patch alone.
-  raw_ostream &Report = Diff ? errs() : outs();
-  printTextReport(Set.Findings, Report, Report.has_colors());
-  Report.flush();
+  // Standard output carries one thing: the patch (--diff), the json or sarif
+  // report, the CSV of --stats=csv, or else the text findings.
+  bool StdoutTaken = Diff || Format != OutputFormat::Text;
+  bool CsvOnStdout = *Stats == StatsFormat::Csv && !StdoutTaken;
+  raw_ostream &Report = Diff || CsvOnStdout ? errs() : outs();
+  SourcePositions Positions;
+  if (Format == OutputFormat::Text) {
+    printTextReport(Set.Findings, Report, Report.has_colors());
+    Report.flush();
+  } else {
+    Positions.load(Set.Findings); // before --fix changes the files
+  }
   size_t Fixable = Set.fixableCount();
   if (!Quiet)
     errs() << Set.Findings.size() << " finding"
@@ -360,7 +423,8 @@ int main(int argc, const char **argv) {
   if (Diff)
     writeUnifiedDiff(Set, outs());
 
-  size_t Remaining = Set.Findings.size();
+  RunReport Run(Set, *Checks);
+  Run.SkippedTUs = SkippedTUs;
   if (Fix) {
     ApplyOutcome Outcome = applyFixesInPlace(Set, [] {
       if (TestingBeforeWrite.empty())
@@ -371,19 +435,31 @@ int main(int argc, const char **argv) {
     for (const std::string &Error : Outcome.Errors)
       WithColor::error(errs(), "warpfix") << Error << "\n";
     HadErrors |= !Outcome.Errors.empty();
-    size_t Applied = 0;
-    for (const auto &D : Set.Findings)
-      if (!D.Message.Fix.empty() &&
-          !Outcome.RefusedFiles.contains(D.Message.Fix.begin()->getKey()))
-        ++Applied;
-    Remaining -= Applied;
+    llvm::append_range(ToolErrors, Outcome.Errors);
+    Run.FixRequested = true;
+    Run.Fixed = fixedFindings(Set, Outcome);
+    size_t Applied = Run.fixedCount(), Remaining = Set.Findings.size() - Applied;
     if (!Quiet)
       errs() << "fixed " << Applied << " finding" << (Applied == 1 ? "" : "s")
            << " in " << Outcome.FilesWritten << " file"
            << (Outcome.FilesWritten == 1 ? "" : "s") << "; " << Remaining
            << " remain\n";
   }
+  llvm::sort(ToolErrors);
+  Run.Errors = ToolErrors;
+  if (Format == OutputFormat::Json)
+    writeJsonReport(Run, Positions, outs());
+  if (Format == OutputFormat::Sarif)
+    writeSarifReport(Run, Positions, outs());
+  if (*Stats != StatsFormat::None) {
+    outs().flush();
+    RunStats Counts = computeStats(Run);
+    if (*Stats == StatsFormat::Csv)
+      printStatsCsv(Counts, CsvOnStdout ? outs() : errs());
+    else
+      printStatsText(Counts, errs());
+  }
   if (HadErrors)
     return ExitError;
-  return Remaining ? ExitFindings : ExitClean;
+  return Set.Findings.size() > Run.fixedCount() ? ExitFindings : ExitClean;
 }

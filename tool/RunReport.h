@@ -1,0 +1,58 @@
+// What one run found and did, as the machine-readable reports and --stats see
+// it: the merged findings, the enabled checks, which findings this run's
+// --fix wrote, and the errors that are not findings.
+#ifndef WARPFIX_TOOL_RUNREPORT_H
+#define WARPFIX_TOOL_RUNREPORT_H
+
+#include "checks/CheckRegistry.h"
+#include "tool/FindingSet.h"
+#include "tool/FixWriter.h"
+#include <optional>
+
+namespace warpfix {
+
+struct RunReport {
+  const FindingSet &Set;
+  /// The enabled checks, in registry order.
+  std::vector<const CheckInfo *> Checks;
+  /// Whether --fix ran.
+  bool FixRequested = false;
+  /// Parallel to Set.Findings: true where this run's --fix wrote every file
+  /// of the finding's fix. All false without --fix.
+  std::vector<bool> Fixed;
+  /// The translation units that did not parse: absolute paths, sorted.
+  std::vector<std::string> FailedFiles;
+  /// Errors other than files that did not parse:
+  /// binary files skipped, fixes that could not be written.
+  std::vector<std::string> Errors;
+  /// Translation units a prefilter decided not to parse. No prefilter exists
+  /// yet, so this is 0; the reports already carry it.
+  size_t SkippedTUs = 0;
+
+  RunReport(const FindingSet &Set, std::vector<const CheckInfo *> Checks);
+  size_t fixedCount() const;
+};
+
+/// Which findings --fix wrote: those whose every file was written.
+std::vector<bool> fixedFindings(const FindingSet &Set,
+                                const ApplyOutcome &Outcome);
+
+/// The edits of a finding's fix, by file, in path order (StringMap's own
+/// order depends on hashing).
+std::vector<std::pair<llvm::StringRef, const clang::tooling::Replacements *>>
+fixByFile(const clang::tooling::Diagnostic &D);
+
+/// Why a finding has no fix: the text after "no automatic fix: " in its first
+/// such note, else after "not analysed: " (code in an #if branch this parse's
+/// architecture skips).
+std::optional<std::string> noFixReason(const clang::tooling::Diagnostic &D);
+
+/// The reason cut to its first clause (up to the first ',', ';', ':' or
+/// " (" outside quotes), with each quoted name ('foo', 'a.cu') replaced by
+/// '...', so that the same reason about different functions or files counts
+/// once in --stats.
+std::string reasonGroup(llvm::StringRef Reason);
+
+} // namespace warpfix
+
+#endif

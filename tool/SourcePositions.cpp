@@ -1,0 +1,79 @@
+#include "tool/SourcePositions.h"
+#include "clang/Basic/DiagnosticOptions.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+unsigned countCodePoints(llvm::StringRef Bytes) {
+  return llvm::count_if(Bytes, [](char C) { return (C & 0xC0) != 0x80; });
+}
+
+} // namespace
+
+SourcePositions::SourcePositions(DiagnosticsEngine *Diags)
+    : Files(FileSystemOptions()) {
+  if (!Diags) {
+    OwnDiags = std::make_unique<DiagnosticsEngine>(
+        new DiagnosticIDs(), new DiagnosticOptions(), new IgnoringDiagConsumer());
+    Diags = OwnDiags.get();
+  }
+  Sources = std::make_unique<SourceManager>(*Diags, Files);
+}
+
+void SourcePositions::load(
+    const std::vector<tooling::Diagnostic> &Findings) {
+  for (const tooling::Diagnostic &D : Findings) {
+    locate(D.Message.FilePath, 0);
+    for (const tooling::DiagnosticMessage &Note : D.Notes)
+      locate(Note.FilePath, 0);
+    for (const auto &Entry : D.Message.Fix)
+      locate(Entry.getKey(), 0);
+  }
+}
+
+SourceLocation SourcePositions::locate(llvm::StringRef Path, unsigned Offset) {
+  if (Path.empty())
+    return {};
+  llvm::Expected<FileEntryRef> File = Files.getFileRef(Path);
+  if (!File) {
+    llvm::consumeError(File.takeError());
+    return {};
+  }
+  FileID ID = Sources->getOrCreateFileID(*File, SrcMgr::C_User);
+  std::optional<llvm::MemoryBufferRef> Buffer = Sources->getBufferOrNone(ID);
+  if (!Buffer || Offset > Buffer->getBufferSize())
+    return {};
+  return Sources->getLocForStartOfFile(ID).getLocWithOffset(Offset);
+}
+
+std::optional<SourcePosition> SourcePositions::position(llvm::StringRef Path,
+                                                        unsigned Offset) {
+  SourceLocation Loc = locate(Path, Offset);
+  if (Loc.isInvalid())
+    return std::nullopt;
+  bool Invalid = false;
+  SourcePosition P;
+  P.Line = Sources->getSpellingLineNumber(Loc, &Invalid);
+  P.Column = Sources->getSpellingColumnNumber(Loc, &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  llvm::StringRef Text = Sources->getBufferData(Sources->getFileID(Loc));
+  P.CodePointOffset = countCodePoints(Text.take_front(Offset));
+  P.CodePointColumn =
+      1 + countCodePoints(Text.slice(Offset - (P.Column - 1), Offset));
+  return P;
+}
+
+std::optional<unsigned> SourcePositions::codePointLength(llvm::StringRef Path,
+                                                         unsigned Offset,
+                                                         unsigned Length) {
+  SourceLocation Loc = locate(Path, Offset + Length);
+  if (Loc.isInvalid())
+    return std::nullopt;
+  llvm::StringRef Text = Sources->getBufferData(Sources->getFileID(Loc));
+  return countCodePoints(Text.slice(Offset, Offset + Length));
+}
+
+} // namespace warpfix
