@@ -24,12 +24,13 @@ static const CheckInfo Registry[] = {
      "a full member mask on a *_sync primitive that only some lanes reach; "
      "rewritten to a ballot of the branch condition",
      // Every primitive with a member mask, __syncwarp included.
-     create<WarpFullMaskDivergentCheck>, "_sync"},
+     create<WarpFullMaskDivergentCheck>, "*_sync"},
     {"warp-legacy-intrinsic",
      "legacy warp intrinsics (__shfl*, __ballot, __any, __all) that CUDA 13 "
      "no longer compiles; rewritten to the *_sync forms with a proven mask",
-     // "shfl" and "vote" also catch the PTX of inline asm.
-     create<WarpLegacyIntrinsicCheck>, "shfl,vote,__ballot,__any,__all"},
+     // "shfl" and "vote" are the PTX of inline asm.
+     create<WarpLegacyIntrinsicCheck>,
+     "__shfl*,__ballot*,__any,__all,shfl,vote"},
     {"warp-missing-syncwarp",
      "shared-memory accesses by two lanes of one warp to one location with "
      "no __syncwarp() between them; split with __syncwarp() (listing 8)",

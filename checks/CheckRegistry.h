@@ -15,9 +15,11 @@ struct CheckInfo {
   llvm::StringRef Name;
   llvm::StringRef Summary;
   std::unique_ptr<Check> (*Create)(CheckContext &);
-  /// Comma-separated substrings without which a file holds nothing this
-  /// check reports; the prefilter skips the parse of a TU none of whose
-  /// user files contains any of them.
+  /// Comma-separated tokens without which a file holds nothing this check
+  /// reports; the prefilter skips the parse of a TU none of whose user files
+  /// contains any of them. "name" is that identifier, "name*" an identifier
+  /// starting with it (names pasted together by macros), "*text" the text
+  /// anywhere.
   llvm::StringRef TriggerTokens;
 };
 

@@ -1,5 +1,7 @@
 #include "tool/Prefilter.h"
 #include "clang/Tooling/DependencyScanning/DependencyScanningTool.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -27,30 +29,63 @@ bool Prefilter::isSystem(llvm::StringRef Path) const {
   });
 }
 
-bool Prefilter::mentionsAToken(llvm::StringRef Path) {
+namespace {
+
+bool isIdentifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Whether Text holds Word where an identifier starts; WholeWord also wants
+/// the identifier to end with it.
+bool containsIdentifier(llvm::StringRef Text, llvm::StringRef Word,
+                        bool WholeWord) {
+  for (size_t At = Text.find(Word); At != llvm::StringRef::npos;
+       At = Text.find(Word, At + 1)) {
+    bool Starts = At == 0 || !isIdentifierChar(Text[At - 1]);
+    size_t End = At + Word.size();
+    bool Ends = End == Text.size() || !isIdentifierChar(Text[End]);
+    if (Starts && (Ends || !WholeWord))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool Prefilter::mentionsAToken(llvm::StringRef Text) const {
+  return llvm::any_of(Tokens, [&](llvm::StringRef Token) {
+    if (Token.consume_front("*"))
+      return Text.contains(Token);
+    if (Token.consume_back("*"))
+      return containsIdentifier(Text, Token, /*WholeWord=*/false);
+    return containsIdentifier(Text, Token, /*WholeWord=*/true);
+  });
+}
+
+bool Prefilter::needsAParse(llvm::StringRef Path) {
   {
     std::lock_guard<std::mutex> Lock(Mutex);
-    auto It = Mentions.find(Path);
-    if (It != Mentions.end())
+    auto It = NeedsAParse.find(Path);
+    if (It != NeedsAParse.end())
       return It->second;
   }
-  bool Found = true; // A file that cannot be read is left to the parse.
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                                /*RequiresNullTerminator=*/false)) {
-    llvm::StringRef Text = (*Buffer)->getBuffer();
-    Found = llvm::any_of(Tokens, [&](const std::string &Token) {
-      return Text.contains(Token);
-    });
-  }
+  // The driver reaches libstdc++ through paths such as
+  // /../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12, which only
+  // the file system can resolve (/lib is a link to usr/lib).
+  llvm::SmallString<256> Real;
+  bool Needed = true; // A file that cannot be read is left to the parse.
+  if (!llvm::sys::fs::real_path(Path, Real) && isSystem(Real))
+    Needed = false;
+  else if (auto Buffer = llvm::MemoryBuffer::getFile(
+               Path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+    Needed = mentionsAToken((*Buffer)->getBuffer());
   std::lock_guard<std::mutex> Lock(Mutex);
-  return Mentions.try_emplace(Path, Found).first->second;
+  return NeedsAParse.try_emplace(Path, Needed).first->second;
 }
 
 std::optional<std::vector<FileDigest>>
 Prefilter::unneededParse(llvm::StringRef File,
                          const clang::tooling::CompileCommand &Command) {
   // Most TUs that need a parse say so in their own text: no scan for them.
-  if (mentionsAToken(File))
+  if (needsAParse(File))
     return std::nullopt;
   DependencyScanningTool Scanner(*Service);
   llvm::DenseSet<ModuleID> NoModules;
@@ -66,7 +101,7 @@ Prefilter::unneededParse(llvm::StringRef File,
     // Not shortened: see dependencyPath in Analyzer.cpp.
     llvm::SmallString<256> Path(Dependency);
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
-    if (!isSystem(Path) && mentionsAToken(Path))
+    if (needsAParse(Path))
       return std::nullopt;
     std::string Hash = Digests.hashOf(Path);
     if (Hash.empty())

@@ -15,6 +15,8 @@ namespace warpfix {
 
 class Prefilter {
 public:
+  /// Tokens: "name" matches that identifier exactly, "name*" any identifier
+  /// that starts with it, "*text" the text anywhere (see CheckInfo).
   /// SystemRoots: directories whose headers never hold a finding that is
   /// shown (the toolkit, clang's own headers); they are not searched.
   Prefilter(std::vector<std::string> Tokens,
@@ -28,7 +30,9 @@ public:
                 const clang::tooling::CompileCommand &Command);
 
 private:
-  bool mentionsAToken(llvm::StringRef Path);
+  bool mentionsAToken(llvm::StringRef Text) const;
+  /// Whether the file at Path, unless it is a system header, mentions a token.
+  bool needsAParse(llvm::StringRef Path);
   bool isSystem(llvm::StringRef Path) const;
 
   std::vector<std::string> Tokens;
@@ -37,7 +41,7 @@ private:
   std::unique_ptr<clang::tooling::dependencies::DependencyScanningService>
       Service;
   std::mutex Mutex;
-  llvm::StringMap<bool> Mentions;
+  llvm::StringMap<bool> NeedsAParse;
 };
 
 } // namespace warpfix

@@ -248,7 +248,7 @@ std::string cacheConfiguration(ArrayRef<const CheckInfo *> Checks,
 /// Comments are where suppressions live; a file with one is always parsed, so
 /// that an unmatched NOLINTBEGIN is still reported.
 std::vector<std::string> triggerTokens(ArrayRef<const CheckInfo *> Checks) {
-  std::vector<std::string> Tokens = {"NOLINT"};
+  std::vector<std::string> Tokens = {"NOLINT*"};
   for (const CheckInfo *Info : Checks) {
     SmallVector<StringRef, 8> Parts;
     Info->TriggerTokens.split(Parts, ',', -1, /*KeepEmpty=*/false);
