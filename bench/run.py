@@ -15,6 +15,7 @@ import os
 import platform
 import re
 import resource  # noqa: F401  (ru_* fields of os.wait4's result)
+import shlex
 import shutil
 import subprocess
 import sys
@@ -191,6 +192,34 @@ class Sum:
         return [(p, r) for p, r in self.runs.items() if r.rc != 0]
 
 
+def cc1_line(text):
+    for line in text.splitlines():
+        if '"-cc1"' in line:
+            args = shlex.split(line)[1:]  # not the driver's path
+            return [os.path.realpath(a) if a.startswith("/") else a
+                    for a in args if a != "-v" and not a.startswith("-cuid=")]
+    return None
+
+
+def verify_flags(binary, build, clang_argv, path, cwd):
+    """Compares the clang -cc1 command line warpfix runs on path (shown by
+    `-- -v`) with the one clang_argv runs (shown by -###). None when they are
+    the same, else a description of the difference."""
+    wf = subprocess.run([binary, "-p", build, path, "--", "-v"], cwd=cwd,
+                        capture_output=True, text=True)
+    cl = subprocess.run(clang_argv + ["-###"], cwd=cwd, capture_output=True,
+                        text=True)
+    a, b = cc1_line(wf.stderr), cc1_line(cl.stderr)
+    if a is None or b is None:
+        return "could not read the -cc1 command line of " + (
+            "warpfix" if a is None else "clang")
+    if a == b:
+        return None
+    diff = [f"- {x}" for x in a if x not in b] + [f"+ {x}" for x in b if x not in a]
+    return ("warpfix's -cc1 command line (-) differs from the clang parse's (+):\n  "
+            + "\n  ".join(diff or ["(same arguments, different order)"]))
+
+
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
@@ -320,6 +349,15 @@ def main():
         return 0
 
     problems = []
+    loud = []
+
+    # ---- The clang parse must be the parse warpfix runs.
+    flag_diff = verify_flags(binary, build, [opts.clang] + parse_args[files[0]][1:],
+                             files[0], root)
+    if flag_diff:
+        loud.append(flag_diff)
+    else:
+        log("bench: the clang parse runs the same -cc1 command line as warpfix")
 
     # ---- clang parse and clang-tidy, one process per file.
     clang = Sum("clang parse")
@@ -400,7 +438,6 @@ def main():
     compared = [k for k in ("cold", "j2", "fill", "warm") if k in canon]
     disagree = [k for k in compared if canon[k] != canon["cold"]]
     comparable = all(counts[k] is not None or canon[k] for k in compared)
-    loud = []
     if disagree:
         loud.append("FINDINGS DIFFER between the warpfix runs: "
                     + ", ".join(f"{k} ({counts[k]})" for k in disagree)
@@ -497,6 +534,9 @@ def main():
     slow = sorted(clang.runs.items(), key=lambda x: -x[1].cpu)[:5]
     print("slowest clang parses: " + ", ".join(
         f"{os.path.relpath(p, root)} {r.cpu:.1f} s" for p, r in slow))
+    print("flags: " + ("the clang parse and warpfix run the same -cc1 command "
+                       "line (checked on one TU with -v / -###)"
+                       if not flag_diff else "DIFFERENT, see below"))
     if cold_full:
         print("warpfix cold / clang parse, all TUs (for reference): "
               f"{ratio(cold.cpu, clang.cpu):.3f} CPU, "
@@ -506,8 +546,8 @@ def main():
                else "sorted text output")
         print("findings of the whole-code-base runs: " + ", ".join(
             f"{k} {counts[k]}" for k in compared)
-            + (f"; {how} identical" if not disagree and comparable
-               else "; NOT IDENTICAL" if disagree else ""))
+            + (f"; {how} identical" if len(compared) > 1 and not disagree
+               and comparable else "; NOT IDENTICAL" if disagree else ""))
     for n in notes:
         print("note: " + n)
     if stats:
@@ -554,6 +594,7 @@ def main():
                 "clang_rss_bytes": clang.runs[p].maxrss,
                 "tidy_cpu_s": tidy.runs[p].cpu,
                 "tidy_rss_bytes": tidy.runs[p].maxrss} for p in files},
+            "same_cc1_command_line": flag_diff is None,
             "findings_agree": (not disagree) if comparable else None,
             "warnings": loud,
             "tool_failures": problems,
