@@ -220,6 +220,25 @@ def verify_flags(binary, build, clang_argv, path, cwd):
             + "\n  ".join(diff or ["(same arguments, different order)"]))
 
 
+def snapshot(binary, dest):
+    """Copies the binary and what it finds beside it (share/warpfix, and
+    lib/clang/19 as a link) under dest, so that a rebuild during the run
+    cannot mix two binaries' figures."""
+    prefix = os.path.dirname(os.path.dirname(binary))
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(os.path.join(dest, "bin"))
+    copy = os.path.join(dest, "bin", os.path.basename(binary))
+    shutil.copy2(binary, copy)
+    share = os.path.join(prefix, "share", "warpfix")
+    if os.path.isdir(share):
+        shutil.copytree(share, os.path.join(dest, "share", "warpfix"))
+    resources = os.path.join(prefix, "lib", "clang", "19")
+    if os.path.isdir(resources):
+        os.makedirs(os.path.join(dest, "lib", "clang"))
+        os.symlink(resources, os.path.join(dest, "lib", "clang", "19"))
+    return copy
+
+
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
@@ -303,12 +322,14 @@ def main():
     for tool in (opts.clang, opts.clang_tidy):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} not found (scripts/bench.sh installs it)")
-    compat = os.path.join(os.path.dirname(os.path.dirname(binary)), "share",
-                          "warpfix", "compat")
+    out = os.path.abspath(opts.out)
+    given = binary
+    binary = snapshot(binary, os.path.join(out, "warpfix"))
+    prefix = os.path.dirname(os.path.dirname(binary))
+    compat = os.path.join(prefix, "share", "warpfix", "compat")
     if not os.path.isdir(compat):
         compat = os.path.join(REPO, "tool", "compat")
-    resource_dir = os.path.join(os.path.dirname(os.path.dirname(binary)),
-                                "lib", "clang", "19")
+    resource_dir = os.path.join(prefix, "lib", "clang", "19")
     if not os.path.isdir(resource_dir):
         resource_dir = subprocess.run([opts.clang, "-print-resource-dir"],
                                       capture_output=True, text=True,
@@ -316,7 +337,6 @@ def main():
     flags = warpfix_flags(binary)
 
     # ---- The code base.
-    out = os.path.abspath(opts.out)
     root = os.path.join(out, "codebase")
     build = os.path.join(out, "build")
     tidy_db = os.path.join(out, "tidy")
@@ -492,7 +512,7 @@ def main():
           f"({', '.join(f'{k} {sum(1 for _, x in tus if x == k)}' for k in generate.KINDS)}), "
           f"{len(full)} need a full parse; {os.cpu_count()} CPUs, "
           f"load average at the end {os.getloadavg()[0]:.2f}")
-    print(f"warpfix: {binary}")
+    print(f"warpfix: {given} (run from a copy, {binary})")
     print()
     print("| ratio | measured on | value | wall-time ratio | target | status |")
     print("|---|---|---|---|---|---|")
@@ -567,7 +587,7 @@ def main():
             "meta": {"tus": len(files), "full_parse_tus": len(full),
                      "kinds": {k: sum(1 for _, x in tus if x == k)
                                for k in generate.KINDS},
-                     "seed": opts.seed, "warpfix": binary,
+                     "seed": opts.seed, "warpfix": given,
                      "cpus": os.cpu_count(), "loadavg_end": os.getloadavg(),
                      "host": platform.node(), "flags": flags, "notes": notes,
                      "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
