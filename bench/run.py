@@ -144,6 +144,7 @@ class Run:
         self.maxrss = maxrss_kib * 1024
         self.stdout = stdout
         self.stderr = stderr
+        self.load = os.getloadavg()[0]
 
 
 def measure(argv, cwd, env=None):
@@ -183,6 +184,10 @@ class Sum:
     @property
     def cpu(self):
         return sum(r.cpu for r in self.runs.values())
+
+    @property
+    def load(self):
+        return sum(r.load for r in self.runs.values()) / max(len(self.runs), 1)
 
     @property
     def maxrss(self):
@@ -382,18 +387,16 @@ def main():
     # ---- clang parse and clang-tidy, one process per file.
     clang = Sum("clang parse")
     tidy = Sum("clang-tidy")
+    # Interleaved, so that changes in the machine's load hit both alike.
     for i, p in enumerate(files):
-        argv = [opts.clang] + parse_args[p][1:]
-        r = measure(argv, root)
+        r = measure([opts.clang] + parse_args[p][1:], root)
         clang.add(p, r)
-        log(f"  [{i + 1}/{len(files)}] clang   {os.path.relpath(p, root)}: "
-            f"{r.cpu:.2f} s CPU, {r.maxrss / 2**20:.0f} MiB")
-    for i, p in enumerate(files):
-        r = measure([opts.clang_tidy, "-p", tidy_db, "--checks=" + TIDY_CHECK,
+        t = measure([opts.clang_tidy, "-p", tidy_db, "--checks=" + TIDY_CHECK,
                      "--quiet", p], root)
-        tidy.add(p, r)
-        log(f"  [{i + 1}/{len(files)}] tidy    {os.path.relpath(p, root)}: "
-            f"{r.cpu:.2f} s CPU, {r.maxrss / 2**20:.0f} MiB")
+        tidy.add(p, t)
+        log(f"  [{i + 1}/{len(files)}] {os.path.relpath(p, root)}: clang "
+            f"{r.cpu:.2f} s CPU {r.maxrss / 2**20:.0f} MiB, clang-tidy "
+            f"{t.cpu:.2f} s CPU {t.maxrss / 2**20:.0f} MiB")
     for s in (clang, tidy):
         for p, r in s.failures():
             problems.append(f"{s.name} failed on {p} (exit {r.rc}):\n"
@@ -522,25 +525,29 @@ def main():
         print(f"| {row['ratio']} | {row['measure']} | {v} | {w} | "
               f"{row['target']} | {row['status']} |")
     print()
-    print("| run | TUs | wall s | CPU s | peak RSS MiB | findings | exit |")
-    print("|---|---|---|---|---|---|---|")
+    print("| run | TUs | wall s | CPU s | peak RSS MiB | findings | exit | load |")
+    print("|---|---|---|---|---|---|---|---|")
     print(f"| clang++ -fsyntax-only, sum over TUs | {len(files)} | "
           f"{clang.wall:.1f} | {clang.cpu:.1f} | {fmt_mib(clang.maxrss)} (max) | | "
-          f"{'ok' if not clang.failures() else 'FAILED'} |")
+          f"{'ok' if not clang.failures() else 'FAILED'} | {clang.load:.1f} |")
     print(f"| clang++ -fsyntax-only, full-parse TUs | {len(full)} | "
           f"{clang_full.wall:.1f} | {clang_full.cpu:.1f} | "
-          f"{fmt_mib(clang_full.maxrss)} (max) | | |")
+          f"{fmt_mib(clang_full.maxrss)} (max) | | | {clang_full.load:.1f} |")
     print(f"| clang-tidy {TIDY_CHECK}, sum over TUs | {len(files)} | "
           f"{tidy.wall:.1f} | {tidy.cpu:.1f} | {fmt_mib(tidy.maxrss)} (max) | | "
-          f"{'ok' if not tidy.failures() else 'FAILED'} |")
+          f"{'ok' if not tidy.failures() else 'FAILED'} | {tidy.load:.1f} |")
     for key, (label, r) in warpfix_runs.items():
         n = len(full) if key == "cold_full" else len(files)
         c = counts[key]
         print(f"| warpfix {label} | {n} | {r.wall:.1f} | {r.cpu:.1f} | "
-              f"{fmt_mib(r.maxrss)} | {'?' if c is None else c} | {r.rc} |")
+              f"{fmt_mib(r.maxrss)} | {'?' if c is None else c} | {r.rc} | "
+              f"{r.load:.1f} |")
     for flag in ("-j", "--cache-dir"):
         if not flags[flag]:
-            print(f"| warpfix runs needing {flag} | | n/a (flag missing) | | | | |")
+            print(f"| warpfix runs needing {flag} | | n/a (flag missing) | | | | | |")
+    print(f"load: the 1-minute load average when each run ended (the mean over "
+          f"the TUs for the sums), on {os.cpu_count()} CPUs; where it is above "
+          f"the number of CPUs, other work shared them and even CPU times grow")
     print()
     by_kind = {}
     for p, r in clang.runs.items():
@@ -596,15 +603,18 @@ def main():
                        for row in rows],
             "runs": {
                 "clang_parse": {"wall_s": clang.wall, "cpu_s": clang.cpu,
-                                "max_rss_bytes": clang.maxrss},
+                                "max_rss_bytes": clang.maxrss,
+                                "mean_load": clang.load},
                 "clang_parse_full": {"wall_s": clang_full.wall,
                                      "cpu_s": clang_full.cpu,
                                      "max_rss_bytes": clang_full.maxrss},
                 "clang_tidy": {"wall_s": tidy.wall, "cpu_s": tidy.cpu,
-                               "max_rss_bytes": tidy.maxrss},
+                               "max_rss_bytes": tidy.maxrss,
+                               "mean_load": tidy.load},
                 **{"warpfix_" + k: {"label": label, "argv": r.argv,
                                     "wall_s": r.wall, "cpu_s": r.cpu,
                                     "max_rss_bytes": r.maxrss, "exit": r.rc,
+                                    "load_at_end": r.load,
                                     "findings": counts[k]}
                    for k, (label, r) in warpfix_runs.items()},
             },
