@@ -206,11 +206,12 @@ def cc1_line(text):
     return None
 
 
-def verify_flags(binary, build, clang_argv, path, cwd):
+def verify_flags(binary, build, clang_argv, path, cwd, extra):
     """Compares the clang -cc1 command line warpfix runs on path (shown by
     `-- -v`) with the one clang_argv runs (shown by -###). None when they are
     the same, else a description of the difference."""
-    wf = subprocess.run([binary, "-p", build, path, "--", "-v"], cwd=cwd,
+    wf = subprocess.run([binary, "-p", build] + extra + [path, "--", "-v"],
+                        cwd=cwd,
                         capture_output=True, text=True)
     cl = subprocess.run(clang_argv + ["-###"], cwd=cwd, capture_output=True,
                         text=True)
@@ -256,7 +257,7 @@ def warpfix_flags(binary):
         sys.exit(f"bench: cannot run {binary}: {e}")
     flags = {}
     for flag in ("-j", "--no-cache", "--cache-dir", "--quiet", "--stats",
-                 "--format"):
+                 "--format", "--no-prefilter"):
         flags[flag] = re.search(r"(^|\s)" + re.escape(flag) + r"\b", text,
                                 re.M) is not None
     flags["--format=json"] = flags["--format"] and re.search(
@@ -377,8 +378,10 @@ def main():
     loud = []
 
     # ---- The clang parse must be the parse warpfix runs.
+    # Parsed for sure: no cache, no prefilter.
+    extra = [f for f in ("--no-cache", "--no-prefilter") if flags[f]]
     flag_diff = verify_flags(binary, build, [opts.clang] + parse_args[files[0]][1:],
-                             files[0], root)
+                             files[0], root, extra)
     if flag_diff:
         loud.append(flag_diff)
     else:
@@ -449,9 +452,9 @@ def main():
         cache = os.path.join(out, "cache")
         jflag = ["-j", "1"] if flags["-j"] else []
         run_warpfix("fill", "-j1 cache fill, all TUs",
-                    base + jflag + ["--cache-dir", cache] + common)
+                    base + jflag + ["--cache-dir=" + cache] + common)
         warm = run_warpfix("warm", "-j1 warm cache, all TUs",
-                           base + jflag + ["--cache-dir", cache] + common)
+                           base + jflag + ["--cache-dir=" + cache] + common)
 
     # ---- Findings: the whole-code-base runs must agree.
     counts = {}
