@@ -6,8 +6,10 @@
 #include "checks/FindingSink.h"
 #include "checks/analysis/Analyses.h"
 #include "checks/analysis/FullMaskMacros.h"
+#include "checks/analysis/MaskFix.h"
 #include "checks/analysis/SkippedCode.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <map>
 #include <memory>
 #include <string>
 
@@ -23,13 +25,34 @@ struct CheckOptions {
   /// `threadIdx.x < 32` select whole warps.
   bool AssumeWholeWarps = true;
 
+  /// The CheckOptions of the configuration: "<check>.<Option>" for one
+  /// check, "<Option>" for all.
+  std::map<std::string, std::string> Values;
+
+  /// A check's value of Option: its own, else the global one, else Default.
+  std::string get(llvm::StringRef Check, llvm::StringRef Option,
+                  llvm::StringRef Default) const {
+    auto Own = Values.find((Check + "." + Option).str());
+    if (Own != Values.end())
+      return Own->second;
+    auto Global = Values.find(Option.str());
+    return Global != Values.end() ? Global->second : Default.str();
+  }
+
   /// Changes whenever a setting that can change a finding does: part of the
   /// result cache's key.
   std::string fingerprint() const {
-    return std::to_string(int(Fallback)) + "," +
-           std::to_string(AssumeWholeWarps);
+    std::string Text = std::to_string(int(Fallback)) + "," +
+                       std::to_string(AssumeWholeWarps);
+    for (const auto &[Key, Value] : Values)
+      Text += ";" + Key + "=" + Value;
+    return Text;
   }
 };
+
+/// The options every check that writes masks understands.
+inline constexpr llvm::StringLiteral FullMaskSpellingOption = "FullMaskSpelling";
+inline constexpr llvm::StringLiteral MaskNamePrefixOption = "MaskNamePrefix";
 
 /// What a check sees of the translation unit it runs in.
 class CheckContext {
@@ -69,6 +92,12 @@ protected:
     return Context.Sink.report(Name, Loc, Message);
   }
   CheckContext &context() const { return Context; }
+  MaskStyle maskStyle() const {
+    const CheckOptions &Options = Context.Options;
+    return {Context.FullMasks,
+            Options.get(Name, FullMaskSpellingOption, "0xffffffff"),
+            Options.get(Name, MaskNamePrefixOption, "warpfix_mask_")};
+  }
 
 private:
   std::string Name;

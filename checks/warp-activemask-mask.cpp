@@ -98,7 +98,7 @@ void WarpActivemaskMaskCheck::checkMask(const CallExpr &Call,
     }
     std::optional<std::string> Lanes =
         emitMask(AtOrigin, Taken, Finding,
-                 context().FullMasks, Ctx);
+                 maskStyle(), Ctx);
     if (!Lanes)
       continue;
     Finding.replace(Range, *Lanes);

@@ -125,7 +125,7 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
     return;
   }
   std::optional<std::string> Text =
-      emitMask(Lanes, Where, Finding, context().FullMasks, Ctx);
+      emitMask(Lanes, Where, Finding, maskStyle(), Ctx);
   if (!Text)
     return;
   Finding.replace(Range, *Text);

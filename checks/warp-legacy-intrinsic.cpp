@@ -296,12 +296,12 @@ void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
     Finding.withoutFix(Name, "no automatic fix: the intrinsic's name and its "
                              "argument list are written in different places")
         .note(Name, "candidate rewrite: " + Entry->Sync.str() + "(" +
-                        describeMask(Lanes, Name, context().FullMasks, Ctx) +
+                        describeMask(Lanes, Name, maskStyle(), Ctx) +
                         ", ...)");
     return;
   }
   std::optional<std::string> Mask =
-      emitMask(Lanes, Name, Finding, context().FullMasks, Ctx);
+      emitMask(Lanes, Name, Finding, maskStyle(), Ctx);
   if (!Mask)
     return;
   Finding.replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),

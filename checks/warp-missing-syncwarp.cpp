@@ -228,7 +228,7 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   if (Lanes.Result == Membership::Unknown)
     return false;
   std::optional<std::string> Mask = emitMask(
-      Lanes, Body[Begin]->getBeginLoc(), Finding, context().FullMasks, Ctx);
+      Lanes, Body[Begin]->getBeginLoc(), Finding, maskStyle(), Ctx);
   if (!Mask)
     return true; // emitMask said why
   std::string Acc = "warpfix_acc_" + std::to_string(Ctx.getSourceManager()
@@ -345,7 +345,7 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
       return false;
     }
     std::optional<std::string> Mask =
-        emitMask(Lanes, At->getBeginLoc(), Finding, context().FullMasks, Ctx);
+        emitMask(Lanes, At->getBeginLoc(), Finding, maskStyle(), Ctx);
     if (!Mask)
       return false;
     std::string Barrier = "__syncwarp(" + *Mask + ");";

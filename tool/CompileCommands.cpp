@@ -196,7 +196,7 @@ std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
 
 class CudaCompilationDatabase : public CompilationDatabase {
 public:
-  CudaCompilationDatabase(std::unique_ptr<CompilationDatabase> Base,
+  CudaCompilationDatabase(std::shared_ptr<CompilationDatabase> Base,
                           FrontEndSettings Settings)
       : Base(std::move(Base)), Settings(std::move(Settings)) {}
 
@@ -263,14 +263,14 @@ private:
     return Args;
   }
 
-  std::unique_ptr<CompilationDatabase> Base;
+  std::shared_ptr<CompilationDatabase> Base;
   FrontEndSettings Settings;
 };
 
 } // namespace
 
 std::unique_ptr<CompilationDatabase> makeCudaCompilationDatabase(
-    std::unique_ptr<CompilationDatabase> Base, FrontEndSettings Settings) {
+    std::shared_ptr<CompilationDatabase> Base, FrontEndSettings Settings) {
   return std::make_unique<CudaCompilationDatabase>(std::move(Base),
                                                    std::move(Settings));
 }

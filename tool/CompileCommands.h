@@ -36,7 +36,7 @@ struct FrontEndSettings {
 /// clang device-side CUDA parse of one file for one architecture.
 std::unique_ptr<clang::tooling::CompilationDatabase>
 makeCudaCompilationDatabase(
-    std::unique_ptr<clang::tooling::CompilationDatabase> Base,
+    std::shared_ptr<clang::tooling::CompilationDatabase> Base,
     FrontEndSettings Settings);
 
 } // namespace warpfix

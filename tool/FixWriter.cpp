@@ -237,11 +237,17 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
 } // namespace
 
 void writeUnifiedDiff(const FindingSet &Set, llvm::raw_ostream &OS) {
-  for (const auto &Entry : collectFixes(Set)) {
-    auto Buffer = llvm::MemoryBuffer::getFile(Entry.getKey(), false, false);
+  llvm::StringMap<tooling::Replacements> Fixes = collectFixes(Set);
+  // By path: a StringMap's order is its hash's, not the same from run to run.
+  std::vector<llvm::StringRef> Files;
+  for (const auto &Entry : Fixes)
+    Files.push_back(Entry.getKey());
+  llvm::sort(Files);
+  for (llvm::StringRef File : Files) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File, false, false);
     if (!Buffer)
       continue;
-    diffOneFile(Entry.getKey(), (*Buffer)->getBuffer(), Entry.second, OS);
+    diffOneFile(File, (*Buffer)->getBuffer(), Fixes[File], OS);
   }
 }
 

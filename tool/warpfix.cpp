@@ -8,7 +8,8 @@
 #include "tool/FindingSet.h"
 #include "tool/FixWriter.h"
 #include "tool/ParallelRunner.h"
-#include "tool/Pipeline.h"
+#include "tool/Config.h"
+#include "tool/Profile.h"
 #include "tool/JsonReport.h"
 #include "tool/SarifReport.h"
 #include "tool/Stats.h"
@@ -136,6 +137,16 @@ cl::opt<bool> Quiet("quiet",
                     cl::desc("No progress line and no summary on stderr"),
                     cl::cat(Category));
 
+cl::opt<std::string> ConfigFilePath(
+    "config-file",
+    cl::desc("Read the configuration from this file instead of the "
+             ".warpfix.yaml found above each source file"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the configuration in force for the first path (or the "
+             "current directory) and exit"),
+    cl::cat(Category));
 cl::opt<std::string> CacheDir(
     "cache-dir",
     cl::desc("Where results are cached between runs (default: "
@@ -217,8 +228,13 @@ filesToAnalyse(const clang::tooling::CompilationDatabase *Database) {
   return Files;
 }
 
+/// Whose findings are shown, by absolute path: the files analysed always;
+/// a header when it matches --header-filter, else the HeaderFilterRegex of the
+/// configuration in force in its directory, else when it lies under the given
+/// paths. A configuration that cannot be read lands in Errors.
 std::function<bool(StringRef)>
-headerFilter(const std::vector<std::string> &MainFiles, Regex &Pattern) {
+headerFilter(const std::vector<std::string> &MainFiles, ConfigFinder &Configs,
+             std::vector<std::string> &Errors) {
   std::vector<std::string> Roots;
   for (const std::string &Path : Paths)
     Roots.push_back(absolute(Path));
@@ -227,35 +243,57 @@ headerFilter(const std::vector<std::string> &MainFiles, Regex &Pattern) {
   StringSet<> Mains;
   for (const std::string &File : MainFiles)
     Mains.insert(absolute(File));
-  return [Roots, Mains, &Pattern](StringRef Path) {
+  auto Patterns = std::make_shared<std::map<std::string, Regex>>();
+  auto patternFor = [&Configs, &Errors, Patterns](StringRef Path) -> Regex * {
+    std::string Text = HeaderFilter;
+    if (!HeaderFilter.getNumOccurrences()) {
+      auto Config = Configs.find(Path);
+      if (!Config) {
+        Errors.push_back(toString(Config.takeError()));
+        return nullptr;
+      }
+      if (!*Config || !(*Config)->HeaderFilterRegex ||
+          (*Config)->HeaderFilterRegex->empty())
+        return nullptr;
+      Text = *(*Config)->HeaderFilterRegex;
+    }
+    return &Patterns->try_emplace(Text, Text).first->second;
+  };
+  return [Roots, Mains, patternFor](StringRef Path) {
     if (Mains.contains(Path))
       return true;
-    if (!HeaderFilter.empty())
-      return Pattern.match(Path);
+    if (Regex *Pattern = patternFor(Path))
+      return Pattern->match(Path);
     return llvm::any_of(Roots,
                         [&](const std::string &R) { return isUnder(Path, R); });
   };
 }
 
-std::string cacheConfiguration(ArrayRef<const CheckInfo *> Checks,
-                               const CheckOptions &Options) {
-  std::string Configuration = WARPFIX_VERSION;
-  for (const CheckInfo *Info : Checks)
-    Configuration += "," + Info->Name.str();
-  return Configuration + ";" + Options.fingerprint();
+CommandLineSettings commandLineSettings(std::vector<std::string> CompilerArgs) {
+  CommandLineSettings Settings;
+  if (ChecksGlob.getNumOccurrences())
+    Settings.Checks = ChecksGlob;
+  if (HeaderFilter.getNumOccurrences())
+    Settings.HeaderFilterRegex = HeaderFilter;
+  if (MaskFallbackOption.getNumOccurrences())
+    Settings.Fallback = MaskFallbackOption;
+  if (AssumeWholeWarps.getNumOccurrences())
+    Settings.AssumeWholeWarps = AssumeWholeWarps;
+  Settings.CompilerArgs = std::move(CompilerArgs);
+  return Settings;
 }
 
-/// Comments are where suppressions live; a file with one is always parsed, so
-/// that an unmatched NOLINTBEGIN is still reported.
-std::vector<std::string> triggerTokens(ArrayRef<const CheckInfo *> Checks) {
-  std::vector<std::string> Tokens = {"NOLINT*"};
-  for (const CheckInfo *Info : Checks) {
-    SmallVector<StringRef, 8> Parts;
-    Info->TriggerTokens.split(Parts, ',', -1, /*KeepEmpty=*/false);
-    for (StringRef Part : Parts)
-      Tokens.push_back(Part.str());
-  }
-  return Tokens;
+/// The checks enabled anywhere in the run, in the registry's order.
+std::vector<const CheckInfo *>
+enabledChecks(ArrayRef<std::unique_ptr<Profile>> Profiles) {
+  std::vector<const CheckInfo *> Union;
+  for (const CheckInfo &Info : allChecks())
+    for (const auto &P : Profiles)
+      if (llvm::is_contained(P->checks(), &Info)) {
+        Union.push_back(&Info);
+        break;
+      }
+  return Union;
 }
 
 void printVersion(raw_ostream &OS) {
@@ -305,10 +343,30 @@ int main(int argc, const char **argv) {
   Expected<StatsFormat> Stats = statsFormat(StatsOption);
   if (!Stats)
     return fail(toString(Stats.takeError()));
-  auto Checks = selectChecks(ChecksGlob);
-  if (!Checks)
-    return fail(toString(Checks.takeError()));
-  if (ListChecks) {
+  // A typo on the command line is an error before anything else happens.
+  if (ChecksGlob.getNumOccurrences())
+    if (auto Checked = selectChecks(ChecksGlob); !Checked)
+      return fail(toString(Checked.takeError()));
+  std::string RegexError;
+  if (!HeaderFilter.empty() && !Regex(HeaderFilter).isValid(RegexError))
+    return fail("invalid --header-filter: " + RegexError);
+  ConfigFinder Configs(ConfigFilePath);
+  CommandLineSettings CommandLine = commandLineSettings(CompilerArgs);
+  if (DumpConfig || ListChecks) {
+    std::string Reference = !Paths.empty()      ? Paths.front()
+                            : !BuildPath.empty() ? BuildPath.getValue()
+                                                 : std::string(".");
+    auto Config = Configs.find(Reference);
+    if (!Config)
+      return fail(toString(Config.takeError()));
+    EffectiveConfig Effective = effectiveConfig(*Config, CommandLine);
+    auto Checks = selectChecks(Effective.Checks);
+    if (!Checks)
+      return fail(toString(Checks.takeError()));
+    if (DumpConfig) {
+      dumpConfig(Effective, outs());
+      return ExitClean;
+    }
     outs() << "Enabled checks:\n";
     for (const CheckInfo *Info : *Checks)
       outs() << "    " << Info->Name << " - " << Info->Summary << "\n";
@@ -323,28 +381,18 @@ int main(int argc, const char **argv) {
     return fail("--diff prints the patch on standard output, where "
                 "--format=json and --format=sarif print the report; use "
                 "--export-fixes or run twice");
-  Regex FilterPattern(HeaderFilter);
-  std::string RegexError;
-  if (!HeaderFilter.empty() && !FilterPattern.isValid(RegexError))
-    return fail("invalid --header-filter: " + RegexError);
 
   auto Toolkit = locateCudaToolkit(CudaPath, argv[0]);
   if (!Toolkit)
     return fail(toString(Toolkit.takeError()));
-  auto UserDatabase = loadDatabase();
-  if (!UserDatabase)
-    return fail(toString(UserDatabase.takeError()));
-  auto Files = filesToAnalyse(UserDatabase->get());
+  auto LoadedDatabase = loadDatabase();
+  if (!LoadedDatabase)
+    return fail(toString(LoadedDatabase.takeError()));
+  std::shared_ptr<clang::tooling::CompilationDatabase> UserDatabase =
+      std::move(*LoadedDatabase);
+  auto Files = filesToAnalyse(UserDatabase.get());
   if (!Files)
     return fail(toString(Files.takeError()));
-
-  FrontEndSettings Settings{*Toolkit, GpuArch, CompilerArgs};
-  auto Database =
-      makeCudaCompilationDatabase(std::move(*UserDatabase), Settings);
-  CheckOptions Options;
-  Options.Fallback = MaskFallbackOption;
-  Options.AssumeWholeWarps = AssumeWholeWarps;
-  Analyzer Analysis(*Database, *Checks, Options, errs().has_colors());
 
   bool HadErrors = false;
   std::vector<std::string> ToolErrors; // for the json and sarif reports
@@ -359,6 +407,34 @@ int main(int argc, const char **argv) {
     }
     SourceFiles.push_back(File);
   }
+
+  // One profile per configuration in force; each file is analysed by its own.
+  FileDigests Digests;
+  ProfileSettings Settings{*Toolkit, GpuArch};
+  if (!NoCache)
+    Settings.CacheDirectory =
+        CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
+  Settings.UsePrefilter = !NoPrefilter;
+  Settings.ColoredMessages = errs().has_colors();
+  std::vector<std::unique_ptr<Profile>> Profiles;
+  std::map<const warpfix::ConfigFile *, Profile *> ProfileOf;
+  std::vector<Profile *> FileProfiles;
+  for (const std::string &File : SourceFiles) {
+    auto Config = Configs.find(File);
+    if (!Config)
+      return fail(toString(Config.takeError()));
+    Profile *&Chosen = ProfileOf[*Config];
+    if (!Chosen) {
+      auto Created = Profile::create(effectiveConfig(*Config, CommandLine),
+                                     UserDatabase, Settings, Digests);
+      if (!Created)
+        return fail(toString(Created.takeError()));
+      Profiles.push_back(std::move(*Created));
+      Chosen = Profiles.back().get();
+    }
+    FileProfiles.push_back(Chosen);
+  }
+
   // A line per file is only worth drawing when there are a few of them.
   constexpr size_t FilesWorthAProgressLine = 4;
   ProgressLine Progress(errs(), SourceFiles.size(),
@@ -366,29 +442,27 @@ int main(int argc, const char **argv) {
                             SourceFiles.size() >= FilesWorthAProgressLine);
   unsigned Workers =
       Jobs ? unsigned(Jobs) : hardware_concurrency().compute_thread_count();
-  FileDigests Digests;
-  std::optional<ResultCache> Cache;
-  std::string CacheRoot = CacheDir.empty() ? defaultCacheDirectory()
-                                           : std::string(CacheDir);
-  if (!NoCache && !CacheRoot.empty())
-    Cache.emplace(CacheRoot, cacheConfiguration(*Checks, Options), Digests);
-  std::optional<Prefilter> Filter;
-  if (!NoPrefilter)
-    Filter.emplace(triggerTokens(*Checks), systemHeaderRoots(*Toolkit),
-                   Digests);
-  TranslationUnitPipeline Pipeline(Analysis, Cache ? &*Cache : nullptr,
-                                   Filter ? &*Filter : nullptr);
+  std::map<StringRef, const Profile *> ProfileOfFile;
+  for (size_t I = 0; I < SourceFiles.size(); ++I)
+    ProfileOfFile[SourceFiles[I]] = FileProfiles[I];
   std::vector<TranslationUnitResult> Results = analyzeAll(
       SourceFiles, Workers,
-      [&](StringRef File) { return Pipeline.run(File); }, Progress, errs());
-  if (Cache)
-    for (const std::string &Warning : Cache->takeWarnings())
-      WithColor::warning(errs(), "warpfix") << Warning << "\n";
+      [&](StringRef File) { return ProfileOfFile.at(File)->run(File); },
+      Progress, errs());
+  std::vector<std::string> CacheWarnings;
+  for (auto &P : Profiles)
+    llvm::append_range(CacheWarnings, P->takeCacheWarnings());
+  llvm::sort(CacheWarnings);
+  for (const std::string &Warning : CacheWarnings)
+    WithColor::warning(errs(), "warpfix") << Warning << "\n";
   size_t SkippedTUs = llvm::count_if(Results, [](const auto &R) {
     return R.SkippedByPrefilter;
   });
+  std::vector<std::string> ConfigErrors;
   FindingSet Set = mergeFindings(std::move(Results),
-                                 headerFilter(*Files, FilterPattern));
+                                 headerFilter(*Files, Configs, ConfigErrors));
+  if (!ConfigErrors.empty())
+    return fail(ConfigErrors.front());
   for (const std::string &Failed : Set.FailedFiles) {
     WithColor::error(errs(), "warpfix")
         << "could not parse '" << Failed
@@ -423,7 +497,7 @@ int main(int argc, const char **argv) {
   if (Diff)
     writeUnifiedDiff(Set, outs());
 
-  RunReport Run(Set, *Checks);
+  RunReport Run(Set, enabledChecks(Profiles));
   Run.SkippedTUs = SkippedTUs;
   if (Fix) {
     ApplyOutcome Outcome = applyFixesInPlace(Set, [] {

@@ -56,7 +56,8 @@ void FullMaskMacros::attach(Preprocessor &PP) {
 }
 
 std::string FullMaskMacros::spellingAt(SourceLocation Loc,
-                                       const SourceManager &SM) const {
+                                       const SourceManager &SM,
+                                       llvm::StringRef Fallback) const {
   SourceLocation Use = SM.getSpellingLoc(Loc);
   FileID File = SM.getFileID(Use);
   for (const Definition &Def : Definitions) {
@@ -68,7 +69,7 @@ std::string FullMaskMacros::spellingAt(SourceLocation Loc,
       continue;
     return Def.Name;
   }
-  return "0xffffffff";
+  return Fallback.str();
 }
 
 } // namespace warpfix

@@ -22,7 +22,8 @@ public:
   /// defined there, or "0xffffffff". Only same-file macros count: a header fixed
   /// once for many TUs must get the same text from each of them.
   std::string spellingAt(clang::SourceLocation Loc,
-                         const clang::SourceManager &SM) const;
+                         const clang::SourceManager &SM,
+                         llvm::StringRef Fallback) const;
 
 private:
   friend class FullMaskMacroRecorder;

@@ -41,11 +41,12 @@ std::optional<std::string> predicate(const LaneCondition &C,
   return Text;
 }
 
-std::string maskName(const LaneCondition &C, ASTContext &Ctx) {
+std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
+                     ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = SM.getExpansionLoc(C.Anchor->getBeginLoc());
   std::string Name =
-      "warpfix_mask_" + std::to_string(SM.getExpansionLineNumber(Loc));
+      Prefix.str() + std::to_string(SM.getExpansionLineNumber(Loc));
   // The two arms of one if/else each get a ballot before it.
   const auto *If = dyn_cast<IfStmt>(C.Anchor);
   if (If && If->getElse() && C.Conjuncts.back().Negated)
@@ -125,19 +126,19 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
 }
 
 std::string describeMask(const Membership &M, SourceLocation Use,
-                         const FullMaskMacros &FullMasks, ASTContext &Ctx) {
+                         const MaskStyle &Style, ASTContext &Ctx) {
   if (M.Result == Membership::AllLanes)
-    return FullMasks.spellingAt(Use, Ctx.getSourceManager());
+    return Style.FullMasks.spellingAt(Use, Ctx.getSourceManager(),
+                                      Style.FullMask);
   return "<mask>";
 }
 
 std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
                                     FindingBuilder &Finding,
-                                    const FullMaskMacros &FullMasks,
-                                    ASTContext &Ctx) {
+                                    const MaskStyle &Style, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (M.Result == Membership::AllLanes)
-    return FullMasks.spellingAt(Use, SM);
+    return Style.FullMasks.spellingAt(Use, SM, Style.FullMask);
   if (M.Result != Membership::Conditional)
     return std::nullopt;
   std::string Outer;
@@ -145,8 +146,9 @@ std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
     const LaneCondition &C = M.Conditions[I];
     std::optional<std::string> Predicate = predicate(C, Ctx);
     if (I == 0)
-      Outer = FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM);
-    std::string Name = maskName(C, Ctx);
+      Outer = Style.FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM,
+                                         Style.FullMask);
+    std::string Name = maskName(C, Style.NamePrefix, Ctx);
     std::optional<Insertion> Insert =
         Predicate ? declarationBefore(C.Anchor,
                                       "const unsigned " + Name +

@@ -11,13 +11,21 @@
 
 namespace warpfix {
 
+/// How a check writes masks, from its options: the file's own full-mask
+/// macro where it has one, else FullMask; ballots named NamePrefix<line>.
+struct MaskStyle {
+  const FullMaskMacros &FullMasks;
+  std::string FullMask;
+  std::string NamePrefix;
+};
+
 /// Adds to Finding the statements that compute the mask of M (AllLanes or
 /// Conditional) and returns the expression naming it, to be used at Use. On
 /// failure, returns nothing and says why through Finding.
 std::optional<std::string> emitMask(const Membership &M,
                                     clang::SourceLocation Use,
                                     FindingBuilder &Finding,
-                                    const FullMaskMacros &FullMasks,
+                                    const MaskStyle &Style,
                                     clang::ASTContext &Ctx);
 
 /// Inserts Statement right before Anchor: on a line of its own, indented like
@@ -44,8 +52,7 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
 /// The mask of M as text, for a note when no fix is made ("<mask>" if it
 /// cannot be written).
 std::string describeMask(const Membership &M, clang::SourceLocation Use,
-                         const FullMaskMacros &FullMasks,
-                         clang::ASTContext &Ctx);
+                         const MaskStyle &Style, clang::ASTContext &Ctx);
 
 } // namespace warpfix
 

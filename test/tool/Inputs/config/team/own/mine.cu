@@ -1,0 +1,6 @@
+// Its own configuration: all checks, default spelling.
+__global__ void sum(int *out) {
+  int v = out[threadIdx.x];
+  v += __shfl_xor(v, 1);
+  out[threadIdx.x] = v;
+}

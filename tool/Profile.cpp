@@ -1,0 +1,72 @@
+#include "tool/Profile.h"
+#include "tool/BuildConfig.h"
+
+namespace warpfix {
+namespace {
+
+/// Everything besides the TU's own command line that changes its findings.
+std::string cacheConfiguration(llvm::ArrayRef<const CheckInfo *> Checks,
+                               const CheckOptions &Options) {
+  std::string Configuration = WARPFIX_VERSION;
+  for (const CheckInfo *Info : Checks)
+    Configuration += "," + Info->Name.str();
+  return Configuration + ";" + Options.fingerprint();
+}
+
+/// Comments are where suppressions live; a file with one is always parsed, so
+/// that an unmatched NOLINTBEGIN is still reported.
+std::vector<std::string>
+triggerTokens(llvm::ArrayRef<const CheckInfo *> Checks) {
+  std::vector<std::string> Tokens = {"NOLINT*"};
+  for (const CheckInfo *Info : Checks) {
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    Info->TriggerTokens.split(Parts, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef Part : Parts)
+      Tokens.push_back(Part.str());
+  }
+  return Tokens;
+}
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<Profile>>
+Profile::create(EffectiveConfig Config,
+                std::shared_ptr<clang::tooling::CompilationDatabase> UserDatabase,
+                const ProfileSettings &Settings, FileDigests &Digests) {
+  std::unique_ptr<Profile> P(new Profile(std::move(Config)));
+  const EffectiveConfig &C = P->Config;
+  auto Where = [&](const llvm::Twine &Key) {
+    return C.Source.empty() ? Key.str() : C.Source + ": " + Key.str();
+  };
+  auto Checks = selectChecks(C.Checks);
+  if (!Checks)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Where("checks") + ": " +
+                                       toString(Checks.takeError()));
+  P->Checks = std::move(*Checks);
+  if (!C.HeaderFilterRegex.empty()) {
+    P->HeaderFilter.emplace(C.HeaderFilterRegex);
+    std::string Error;
+    if (!P->HeaderFilter->isValid(Error))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "invalid " + Where("header filter") +
+                                         ": " + Error);
+  }
+  FrontEndSettings FrontEnd{Settings.Toolkit, Settings.GpuArch, C.ExtraArgs};
+  P->Database = makeCudaCompilationDatabase(std::move(UserDatabase),
+                                            std::move(FrontEnd));
+  P->Analysis = std::make_unique<Analyzer>(*P->Database, P->Checks, C.Options,
+                                           Settings.ColoredMessages);
+  if (!Settings.CacheDirectory.empty())
+    P->Cache.emplace(Settings.CacheDirectory,
+                     cacheConfiguration(P->Checks, C.Options), Digests);
+  if (Settings.UsePrefilter)
+    P->Filter.emplace(triggerTokens(P->Checks),
+                      systemHeaderRoots(Settings.Toolkit), Digests);
+  P->Pipeline = std::make_unique<TranslationUnitPipeline>(
+      *P->Analysis, P->Cache ? &*P->Cache : nullptr,
+      P->Filter ? &*P->Filter : nullptr);
+  return std::move(P);
+}
+
+} // namespace warpfix

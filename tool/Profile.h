@@ -1,0 +1,59 @@
+// Everything that analyses the files one configuration applies to: its checks
+// and options, its compile commands, its cache entries and prefilter tokens.
+// A run has one profile per .warpfix.yaml in force, and one for none.
+#ifndef WARPFIX_TOOL_PROFILE_H
+#define WARPFIX_TOOL_PROFILE_H
+
+#include "tool/Analyzer.h"
+#include "tool/CompileCommands.h"
+#include "tool/Config.h"
+#include "tool/Pipeline.h"
+#include "llvm/Support/Regex.h"
+
+namespace warpfix {
+
+struct ProfileSettings {
+  const CudaToolkit &Toolkit;
+  std::string GpuArch;
+  /// Empty: no cache.
+  std::string CacheDirectory;
+  bool UsePrefilter = true;
+  bool ColoredMessages = false;
+};
+
+class Profile {
+public:
+  static llvm::Expected<std::unique_ptr<Profile>>
+  create(EffectiveConfig Config,
+         std::shared_ptr<clang::tooling::CompilationDatabase> UserDatabase,
+         const ProfileSettings &Settings, FileDigests &Digests);
+
+  TranslationUnitResult run(llvm::StringRef File) const {
+    return Pipeline->run(File);
+  }
+  const EffectiveConfig &config() const { return Config; }
+  const std::vector<const CheckInfo *> &checks() const { return Checks; }
+  /// HeaderFilterRegex, or nothing when the configuration sets none.
+  const std::optional<llvm::Regex> &headerFilter() const {
+    return HeaderFilter;
+  }
+  std::vector<std::string> takeCacheWarnings() {
+    return Cache ? Cache->takeWarnings() : std::vector<std::string>();
+  }
+
+private:
+  Profile(EffectiveConfig Config) : Config(std::move(Config)) {}
+
+  EffectiveConfig Config;
+  std::vector<const CheckInfo *> Checks;
+  std::optional<llvm::Regex> HeaderFilter;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::unique_ptr<Analyzer> Analysis;
+  std::optional<ResultCache> Cache;
+  std::optional<Prefilter> Filter;
+  std::unique_ptr<TranslationUnitPipeline> Pipeline;
+};
+
+} // namespace warpfix
+
+#endif
