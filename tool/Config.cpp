@@ -1,10 +1,10 @@
 #include "tool/Config.h"
+#include "tool/YamlInput.h"
 #include "checks/CheckRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLTraits.h"
 
 namespace llvm::yaml {
@@ -115,29 +115,16 @@ llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path) {
                                    "cannot read the configuration '%s': %s",
                                    Path.str().c_str(),
                                    Buffer.getError().message().c_str());
-  std::string Diagnostic;
-  llvm::SourceMgr::DiagHandlerTy Handler = [](const llvm::SMDiagnostic &D,
-                                              void *Context) {
-    auto &Out = *static_cast<std::string *>(Context);
-    if (!Out.empty())
-      return;
-    llvm::raw_string_ostream OS(Out);
-    OS << D.getLineNo() << ":" << D.getColumnNo() + 1 << ": "
-       << D.getMessage();
-  };
-  // The buffer is named after the file, so that errors point into it.
-  std::unique_ptr<llvm::MemoryBuffer> Named =
-      llvm::MemoryBuffer::getMemBuffer((*Buffer)->getBuffer(), Path);
-  llvm::yaml::Input In(Named->getMemBufferRef(), nullptr, Handler,
-                       &Diagnostic);
   ConfigFile File;
   File.Path = Path.str();
-  In >> File;
-  if (In.error())
-    return llvm::createStringError(
-        In.error(), "%s:%s", Path.str().c_str(),
-        Diagnostic.empty() ? (" " + In.error().message()).c_str()
-                           : Diagnostic.c_str());
+  if (std::optional<YamlProblem> Problem = readYaml(**Buffer, File)) {
+    std::string Where = Path.str();
+    if (Problem->Line)
+      Where += ":" + std::to_string(Problem->Line) + ":" +
+               std::to_string(Problem->Column);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Where + ": " + Problem->Message);
+  }
   return File;
 }
 

@@ -10,7 +10,6 @@
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,11 +1,11 @@
 #include "tool/ResultCache.h"
 #include "checks/FindingSink.h"
 #include "tool/BuildConfig.h"
+#include "tool/YamlInput.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLTraits.h"
 
 namespace warpfix {
@@ -126,19 +126,11 @@ ResultCache::lookup(llvm::StringRef Key) {
            "': " + Buffer.getError().message() + "; analysing again");
     return std::nullopt;
   }
-  std::string ParseError;
-  llvm::yaml::Input In(
-      (*Buffer)->getBuffer(), nullptr,
-      [](const llvm::SMDiagnostic &D, void *Context) {
-        if (static_cast<std::string *>(Context)->empty())
-          *static_cast<std::string *>(Context) = D.getMessage().str();
-      },
-      &ParseError);
   CacheEntry Entry;
-  In >> Entry;
-  if (In.error() || Entry.Format != EntryFormat || Entry.Key != Key) {
+  std::optional<YamlProblem> Problem = readYaml(**Buffer, Entry);
+  if (Problem || Entry.Format != EntryFormat || Entry.Key != Key) {
     warn("ignoring corrupt cache entry '" + Path + "'" +
-         (ParseError.empty() ? "" : ": " + ParseError) + "; analysing again");
+         (Problem ? ": " + Problem->Message : "") + "; analysing again");
     return std::nullopt;
   }
   if (Entry.Tool != WARPFIX_VERSION)
