@@ -35,23 +35,11 @@ Profile::create(EffectiveConfig Config,
                 const ProfileSettings &Settings, FileDigests &Digests) {
   std::unique_ptr<Profile> P(new Profile(std::move(Config)));
   const EffectiveConfig &C = P->Config;
-  auto Where = [&](const llvm::Twine &Key) {
-    return C.Source.empty() ? Key.str() : C.Source + ": " + Key.str();
-  };
+  // Both the file's Checks and --checks were validated when read.
   auto Checks = selectChecks(C.Checks);
   if (!Checks)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   Where("checks") + ": " +
-                                       toString(Checks.takeError()));
+    return Checks.takeError();
   P->Checks = std::move(*Checks);
-  if (!C.HeaderFilterRegex.empty()) {
-    P->HeaderFilter.emplace(C.HeaderFilterRegex);
-    std::string Error;
-    if (!P->HeaderFilter->isValid(Error))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "invalid " + Where("header filter") +
-                                         ": " + Error);
-  }
   FrontEndSettings FrontEnd{Settings.Toolkit, Settings.GpuArch, C.ExtraArgs};
   P->Database = makeCudaCompilationDatabase(std::move(UserDatabase),
                                             std::move(FrontEnd));

@@ -8,7 +8,6 @@
 #include "tool/CompileCommands.h"
 #include "tool/Config.h"
 #include "tool/Pipeline.h"
-#include "llvm/Support/Regex.h"
 
 namespace warpfix {
 
@@ -33,10 +32,6 @@ public:
   }
   const EffectiveConfig &config() const { return Config; }
   const std::vector<const CheckInfo *> &checks() const { return Checks; }
-  /// HeaderFilterRegex, or nothing when the configuration sets none.
-  const std::optional<llvm::Regex> &headerFilter() const {
-    return HeaderFilter;
-  }
   std::vector<std::string> takeCacheWarnings() {
     return Cache ? Cache->takeWarnings() : std::vector<std::string>();
   }
@@ -46,7 +41,6 @@ private:
 
   EffectiveConfig Config;
   std::vector<const CheckInfo *> Checks;
-  std::optional<llvm::Regex> HeaderFilter;
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   std::unique_ptr<Analyzer> Analysis;
   std::optional<ResultCache> Cache;
