@@ -18,7 +18,7 @@ analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
     // begins, so that it can move to a fresh one before running out.
     clang::noteBottomOfStack();
     Progress.started(Files[Index]);
-    TranslationUnitResult Result = Analyze(Files[Index]);
+    TranslationUnitResult Result = Analyze(Index);
     std::lock_guard<std::mutex> Lock(Mutex);
     Results[Index] = std::move(Result);
     Done[Index] = true;

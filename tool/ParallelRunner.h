@@ -11,7 +11,8 @@
 
 namespace warpfix {
 
-using AnalyzeOne = std::function<TranslationUnitResult(llvm::StringRef File)>;
+/// Analyses Files[Index].
+using AnalyzeOne = std::function<TranslationUnitResult(size_t Index)>;
 
 /// Each TU's compiler messages go to Messages in file order, as soon as the
 /// TU and all before it are done.

@@ -442,12 +442,9 @@ int main(int argc, const char **argv) {
                             SourceFiles.size() >= FilesWorthAProgressLine);
   unsigned Workers =
       Jobs ? unsigned(Jobs) : hardware_concurrency().compute_thread_count();
-  std::map<StringRef, const Profile *> ProfileOfFile;
-  for (size_t I = 0; I < SourceFiles.size(); ++I)
-    ProfileOfFile[SourceFiles[I]] = FileProfiles[I];
   std::vector<TranslationUnitResult> Results = analyzeAll(
       SourceFiles, Workers,
-      [&](StringRef File) { return ProfileOfFile.at(File)->run(File); },
+      [&](size_t I) { return FileProfiles[I]->run(SourceFiles[I]); },
       Progress, errs());
   std::vector<std::string> CacheWarnings;
   for (auto &P : Profiles)
