@@ -5,21 +5,6 @@
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$repo_root"
 
-bench_packages=(clang-tidy-19)
-
-missing_packages=()
-for package in "${bench_packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then
-    missing_packages+=("$package")
-  fi
-done
-if [ ${#missing_packages[@]} -gt 0 ]; then
-  echo "warpfix bench: installing ${missing_packages[*]}" >&2
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -q >&2
-  "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing_packages[@]}" >&2
-fi
+install_missing_packages "warpfix bench" clang-tidy-19
 
 exec python3 bench/run.py "$@"
