@@ -175,11 +175,10 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
     Result.Findings.clear();
     Result.Suppressed.clear();
     Result.FileHashes.clear();
+    Result.Dependencies.clear();
   } else {
     Result.FilesRead.clear();
   }
-  if (!Result.Parsed)
-    Result.Dependencies.clear();
   return Result;
 }
 
