@@ -61,24 +61,18 @@ bool Prefilter::mentionsAToken(llvm::StringRef Text) const {
 }
 
 bool Prefilter::needsAParse(llvm::StringRef Path) {
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    auto It = NeedsAParse.find(Path);
-    if (It != NeedsAParse.end())
-      return It->second;
-  }
-  // The driver reaches libstdc++ through paths such as
-  // /../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12, which only
-  // the file system can resolve (/lib is a link to usr/lib).
-  llvm::SmallString<256> Real;
-  bool Needed = true; // A file that cannot be read is left to the parse.
-  if (!llvm::sys::fs::real_path(Path, Real) && isSystem(Real))
-    Needed = false;
-  else if (auto Buffer = llvm::MemoryBuffer::getFile(
-               Path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
-    Needed = mentionsAToken((*Buffer)->getBuffer());
-  std::lock_guard<std::mutex> Lock(Mutex);
-  return NeedsAParse.try_emplace(Path, Needed).first->second;
+  return NeedsAParse.get(Path, [&] {
+    // The driver reaches libstdc++ through paths such as
+    // /../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12, which only
+    // the file system can resolve (/lib is a link to usr/lib).
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(Path, Real) && isSystem(Real))
+      return false;
+    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    // A file that cannot be read is left to the parse.
+    return !Buffer || mentionsAToken((*Buffer)->getBuffer());
+  });
 }
 
 std::optional<std::vector<FileDigest>>

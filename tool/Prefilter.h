@@ -40,8 +40,7 @@ private:
   FileDigests &Digests;
   std::unique_ptr<clang::tooling::dependencies::DependencyScanningService>
       Service;
-  std::mutex Mutex;
-  llvm::StringMap<bool> NeedsAParse;
+  PathMemo<bool> NeedsAParse;
 };
 
 } // namespace warpfix

@@ -55,18 +55,11 @@ template <> struct MappingTraits<warpfix::CacheEntry> {
 namespace warpfix {
 
 std::string FileDigests::hashOf(llvm::StringRef Path) {
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    auto It = Known.find(Path);
-    if (It != Known.end())
-      return It->second;
-  }
-  std::string Hash;
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                                /*RequiresNullTerminator=*/false))
-    Hash = contentHash((*Buffer)->getBuffer());
-  std::lock_guard<std::mutex> Lock(Mutex);
-  return Known.try_emplace(Path, Hash).first->second;
+  return Known.get(Path, [&] {
+    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    return Buffer ? contentHash((*Buffer)->getBuffer()) : std::string();
+  });
 }
 
 std::string defaultCacheDirectory() {

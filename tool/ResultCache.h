@@ -6,7 +6,7 @@
 #define WARPFIX_TOOL_RESULTCACHE_H
 
 #include "tool/Analyzer.h"
-#include "llvm/ADT/StringMap.h"
+#include "tool/PathMemo.h"
 #include <mutex>
 #include <optional>
 
@@ -20,8 +20,7 @@ public:
   std::string hashOf(llvm::StringRef Path);
 
 private:
-  std::mutex Mutex;
-  llvm::StringMap<std::string> Known;
+  PathMemo<std::string> Known;
 };
 
 class ResultCache {
