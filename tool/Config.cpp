@@ -1,4 +1,5 @@
 #include "tool/Config.h"
+#include "tool/Paths.h"
 #include "tool/YamlInput.h"
 #include "checks/CheckRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -203,9 +204,7 @@ ConfigFinder::inDirectory(llvm::StringRef Directory) {
 llvm::Expected<const ConfigFile *> ConfigFinder::find(llvm::StringRef Path) {
   if (!ExplicitFile.empty())
     return load(ExplicitFile);
-  llvm::SmallString<256> Absolute(Path);
-  llvm::sys::fs::make_absolute(Absolute);
-  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> Absolute(absolutePath(Path));
   if (!llvm::sys::fs::is_directory(Absolute))
     llvm::sys::path::remove_filename(Absolute);
   return inDirectory(Absolute);

@@ -1,4 +1,5 @@
 #include "tool/Prefilter.h"
+#include "tool/Paths.h"
 #include "clang/Tooling/DependencyScanning/DependencyScanningTool.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,8 +25,7 @@ Prefilter::~Prefilter() = default;
 
 bool Prefilter::isSystem(llvm::StringRef Path) const {
   return llvm::any_of(SystemRoots, [&](const std::string &Root) {
-    return Path.starts_with(Root) &&
-           (Path.size() == Root.size() || Path[Root.size()] == '/');
+    return isUnder(Path, Root);
   });
 }
 

@@ -1,18 +1,13 @@
 #include "tool/RunReport.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
+#include "tool/Paths.h"
 
 namespace warpfix {
 
 RunReport::RunReport(const FindingSet &Set,
                      std::vector<const CheckInfo *> Checks)
     : Set(Set), Checks(std::move(Checks)), Fixed(Set.Findings.size(), false) {
-  for (const std::string &File : Set.FailedFiles) {
-    llvm::SmallString<256> Path(File);
-    llvm::sys::fs::make_absolute(Path);
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    FailedFiles.push_back(std::string(Path));
-  }
+  for (const std::string &File : Set.FailedFiles)
+    FailedFiles.push_back(absolutePath(File));
   llvm::sort(FailedFiles);
 }
 

@@ -8,6 +8,7 @@
 #include "tool/FindingSet.h"
 #include "tool/FixWriter.h"
 #include "tool/ParallelRunner.h"
+#include "tool/Paths.h"
 #include "tool/Config.h"
 #include "tool/Profile.h"
 #include "tool/JsonReport.h"
@@ -173,20 +174,6 @@ int fail(const Twine &Message) {
   return ExitError;
 }
 
-std::string absolute(StringRef Path) {
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
-bool isUnder(StringRef Path, StringRef Root) {
-  if (!Path.starts_with(Root))
-    return false;
-  return Path.size() == Root.size() || Root.ends_with("/") ||
-         Path[Root.size()] == '/';
-}
-
 /// A NUL byte in the first few KiB means a binary file; parsing it would only
 /// bury the user in nonsense errors.
 bool looksBinary(StringRef File) {
@@ -237,12 +224,12 @@ headerFilter(const std::vector<std::string> &MainFiles, ConfigFinder &Configs,
              std::vector<std::string> &Errors) {
   std::vector<std::string> Roots;
   for (const std::string &Path : Paths)
-    Roots.push_back(absolute(Path));
+    Roots.push_back(absolutePath(Path));
   if (Roots.empty())
-    Roots.push_back(absolute("."));
+    Roots.push_back(absolutePath("."));
   StringSet<> Mains;
   for (const std::string &File : MainFiles)
-    Mains.insert(absolute(File));
+    Mains.insert(absolutePath(File));
   auto Patterns = std::make_shared<std::map<std::string, Regex>>();
   auto patternFor = [&Configs, &Errors, Patterns](StringRef Path) -> Regex * {
     std::string Text = HeaderFilter;
