@@ -6,15 +6,17 @@
 #include "checks/analysis/CallSites.h"
 #include "checks/analysis/LaneDependence.h"
 #include "checks/analysis/Membership.h"
+#include "checks/analysis/WarpAssumptions.h"
 
 namespace warpfix {
 
 struct Analyses {
   Analyses(clang::ASTContext &Ctx, bool AssumeWholeWarps)
-      : Calls(Ctx), Lanes(Ctx, Calls, AssumeWholeWarps),
-        Members(Ctx, Lanes, Calls) {}
+      : Calls(Ctx), Lanes(Ctx, Calls), Shapes(Ctx, Calls, AssumeWholeWarps),
+        Members(Ctx, Lanes, Calls, Shapes) {}
   CallSites Calls;
   LaneDependence Lanes;
+  WarpAssumptions Shapes;
   MembershipAnalysis Members;
 };
 

@@ -1,4 +1,5 @@
 #include "checks/analysis/CallSites.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -10,13 +11,25 @@ class Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(llvm::DenseMap<const FunctionDecl *,
                            std::vector<const CallExpr *>> &Calls,
-            llvm::DenseSet<const FunctionDecl *> &Escaping)
-      : Calls(Calls), Escaping(Escaping) {}
+            llvm::DenseSet<const FunctionDecl *> &Escaping,
+            llvm::DenseMap<const FunctionDecl *,
+                           std::vector<CallSites::Launch>> &Launches)
+      : Calls(Calls), Escaping(Escaping), Launches(Launches) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+    const FunctionDecl *Kernel = Launch->getDirectCallee();
+    const CallExpr *Config = Launch->getConfig();
+    if (Kernel && Config && Config->getNumArgs() > 1)
+      Launches[Kernel->getCanonicalDecl()].push_back(
+          {Config->getArg(1), Launch->getBeginLoc()});
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
+    recordLaunchThroughApi(Call);
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
       Calls[Callee->getCanonicalDecl()].push_back(Call);
       if (const auto *Ref = dyn_cast<DeclRefExpr>(
@@ -32,6 +45,25 @@ public:
     return true;
   }
 
+  /// cudaLaunchKernel(k, grid, block, ...) and its cooperative twin.
+  void recordLaunchThroughApi(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 3)
+      return;
+    llvm::StringRef Name = Callee->getName();
+    if (Name != "cudaLaunchKernel" && Name != "cudaLaunchCooperativeKernel")
+      return;
+    const Expr *Target = Call->getArg(0)->IgnoreParenCasts();
+    if (const auto *AddrOf = dyn_cast<UnaryOperator>(Target);
+        AddrOf && AddrOf->getOpcode() == UO_AddrOf)
+      Target = AddrOf->getSubExpr()->IgnoreParenCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Target);
+    const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+    if (Kernel)
+      Launches[Kernel->getCanonicalDecl()].push_back(
+          {Call->getArg(2), Call->getBeginLoc()});
+  }
+
   void finish() {
     for (auto [Ref, F] : References)
       if (!DirectCallees.contains(Ref))
@@ -41,6 +73,8 @@ public:
 private:
   llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> &Calls;
   llvm::DenseSet<const FunctionDecl *> &Escaping;
+  llvm::DenseMap<const FunctionDecl *, std::vector<CallSites::Launch>>
+      &Launches;
   llvm::DenseSet<const DeclRefExpr *> DirectCallees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> References;
 };
@@ -48,7 +82,7 @@ private:
 } // namespace
 
 CallSites::CallSites(ASTContext &Ctx) {
-  Collector C(Calls, Escaping);
+  Collector C(Calls, Escaping, Launches);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   C.finish();
 }
@@ -57,6 +91,16 @@ const std::vector<const CallExpr *> &
 CallSites::of(const FunctionDecl *F) const {
   auto It = Calls.find(F->getCanonicalDecl());
   return It == Calls.end() ? None : It->second;
+}
+
+} // namespace warpfix
+
+namespace warpfix {
+
+const std::vector<CallSites::Launch> &
+CallSites::launchesOf(const FunctionDecl *Kernel) const {
+  auto It = Launches.find(Kernel->getCanonicalDecl());
+  return It == Launches.end() ? NoLaunches : It->second;
 }
 
 } // namespace warpfix

@@ -26,12 +26,22 @@ public:
     return Escaping.contains(F->getCanonicalDecl());
   }
 
+  /// A launch of a kernel: `k<<<grid, Block>>>(...)`, or cudaLaunchKernel /
+  /// cudaLaunchCooperativeKernel naming it.
+  struct Launch {
+    const clang::Expr *Block;
+    clang::SourceLocation At;
+  };
+  const std::vector<Launch> &launchesOf(const clang::FunctionDecl *Kernel) const;
+
 private:
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<const clang::CallExpr *>>
       Calls;
   llvm::DenseSet<const clang::FunctionDecl *> Escaping;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<Launch>> Launches;
   std::vector<const clang::CallExpr *> None;
+  std::vector<Launch> NoLaunches;
 };
 
 } // namespace warpfix

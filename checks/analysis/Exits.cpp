@@ -8,8 +8,10 @@ namespace warpfix {
 namespace {
 
 /// The statements (return, goto, break, continue, PTX exit) by which lanes
-/// leave a statement early. Breaks and continues that stay inside a loop or
-/// switch nested in it do not count.
+/// leave a statement early. A break is captured by the innermost loop or
+/// switch around it, a continue only by the innermost loop: a continue inside
+/// a switch inside S's loop body still leaves the iteration, and a break in a
+/// loop nested in a switch stays in that loop.
 class ExitFinder : public RecursiveASTVisitor<ExitFinder> {
 public:
   ExitFinder(ASTContext &Ctx, bool CountContinue)
@@ -27,28 +29,30 @@ public:
     HasGoto = true;
     return add(S);
   }
-  bool VisitBreakStmt(BreakStmt *S) { return Depth == 0 ? add(S) : true; }
+  bool VisitBreakStmt(BreakStmt *S) {
+    return Loops == 0 && Switches == 0 ? add(S) : true;
+  }
   bool VisitContinueStmt(ContinueStmt *S) {
-    return Depth == 0 && CountContinue ? add(S) : true;
+    return Loops == 0 && CountContinue ? add(S) : true;
   }
   bool VisitAsmStmt(AsmStmt *S) {
     if (S->generateAsmString(Ctx).find("exit") != std::string::npos)
       return add(S);
     return true;
   }
-#define NESTED(Type)                                                           \
+#define CAPTURES(Type, Counter)                                                \
   bool Traverse##Type(Type *S) {                                               \
-    ++Depth;                                                                   \
+    ++Counter;                                                                 \
     bool Result = RecursiveASTVisitor::Traverse##Type(S);                      \
-    --Depth;                                                                   \
+    --Counter;                                                                 \
     return Result;                                                             \
   }
-  NESTED(ForStmt)
-  NESTED(WhileStmt)
-  NESTED(DoStmt)
-  NESTED(CXXForRangeStmt)
-  NESTED(SwitchStmt)
-#undef NESTED
+  CAPTURES(ForStmt, Loops)
+  CAPTURES(WhileStmt, Loops)
+  CAPTURES(DoStmt, Loops)
+  CAPTURES(CXXForRangeStmt, Loops)
+  CAPTURES(SwitchStmt, Switches)
+#undef CAPTURES
 
 private:
   bool add(const Stmt *S) {
@@ -57,7 +61,8 @@ private:
   }
   ASTContext &Ctx;
   bool CountContinue;
-  unsigned Depth = 0;
+  unsigned Loops = 0;
+  unsigned Switches = 0;
 };
 
 } // namespace

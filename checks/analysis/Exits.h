@@ -10,8 +10,9 @@
 namespace warpfix {
 
 /// The returns, gotos, breaks and continues (and PTX `exit`s) inside S that
-/// leave it. Breaks and continues that stay inside a loop or switch nested in
-/// S do not count; continues are left out when CountContinue is false.
+/// leave it. A break that a loop or switch nested in S captures does not count,
+/// nor a continue that a loop nested in S captures (a continue inside a switch
+/// does count); continues are left out when CountContinue is false.
 std::vector<const clang::Stmt *> exitsOf(clang::ASTContext &Ctx,
                                          const clang::Stmt *S,
                                          bool CountContinue = true);

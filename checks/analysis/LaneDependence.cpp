@@ -4,6 +4,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "checks/analysis/Exits.h"
+#include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -14,7 +15,7 @@ namespace warpfix {
 
 LaneValue LaneValue::join(const LaneValue &Other) const {
   LaneValue Result;
-  Result.ReliesOnWholeWarps = ReliesOnWholeWarps || Other.ReliesOnWholeWarps;
+  Result.Relies = Relies | Other.Relies;
   if (What == LaneDependent || Other.What == LaneDependent ||
       (What == ThreadIndex) != (Other.What == ThreadIndex)) {
     Result.What = LaneDependent;
@@ -22,20 +23,19 @@ LaneValue LaneValue::join(const LaneValue &Other) const {
   }
   Result.What = std::max(What, Other.What);
   Result.MultipleOf32 = MultipleOf32 && Other.MultipleOf32;
+  Result.MultipleOf32IfWholeWarps =
+      MultipleOf32IfWholeWarps && Other.MultipleOf32IfWholeWarps;
   return Result;
 }
 
 /// A value given under control flow that depends on Control: a lane-dependent
 /// branch makes it lane-dependent, a warp-uniform one at least warp-uniform.
 static LaneValue underControl(LaneValue Value, LaneValue Control) {
-  if (Control.What == LaneValue::Uniform)
-    return Value;
   if (!Control.isWarpUniform())
     return LaneValue::laneDependent();
-  if (Value.What == LaneValue::Uniform)
-    return LaneValue{LaneValue::WarpUniform, false,
-                     Control.ReliesOnWholeWarps || Value.ReliesOnWholeWarps};
-  Value.ReliesOnWholeWarps |= Control.ReliesOnWholeWarps;
+  Value.Relies |= Control.Relies;
+  if (Control.What == LaneValue::WarpUniform && Value.What == LaneValue::Uniform)
+    Value.What = LaneValue::WarpUniform;
   return Value;
 }
 
@@ -61,107 +61,12 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
   }
 }
 
-namespace {
-
-/// Every place in a function body that gives a local variable a value.
-struct Definition {
-  const VarDecl *Var;
-  const Expr *Value; // null: the variable keeps its own value (x++)
-  const Stmt *Site;
-};
-
-const VarDecl *localVariable(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  // a[i] = ..., s.f = ...: the whole aggregate takes the value.
-  while (true) {
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
-      E = Sub->getBase()->IgnoreParenImpCasts();
-    else if (const auto *Member = dyn_cast<MemberExpr>(E); Member && !Member->isArrow())
-      E = Member->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  if (!Ref)
-    return nullptr;
-  const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-  if (!Var || !(Var->hasLocalStorage() || isa<ParmVarDecl>(Var)))
-    return nullptr;
-  return Var;
+const std::vector<const Stmt *> &LaneDependence::exits(const Stmt *S) {
+  auto [It, Inserted] = ExitCache.try_emplace(S);
+  if (Inserted)
+    It->second = exitsOf(Ctx, S);
+  return It->second;
 }
-
-class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
-public:
-  std::vector<Definition> Definitions;
-  llvm::DenseSet<const VarDecl *> Escaped;
-
-  bool VisitVarDecl(VarDecl *Var) {
-    if (Var->hasLocalStorage() && Var->getInit())
-      Definitions.push_back({Var, Var->getInit(), Var->getInit()});
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (!B->isAssignmentOp())
-      return true;
-    if (const VarDecl *Var = localVariable(B->getLHS())) {
-      Definitions.push_back({Var, B->getRHS(), B});
-      if (B->isCompoundAssignmentOp() || !isa<DeclRefExpr>(
-              B->getLHS()->IgnoreParenImpCasts()))
-        // Element writes and x += v mix the new value into the old, and the
-        // index chooses which element: the index matters as well.
-        Definitions.push_back({Var, B->getLHS(), B});
-    }
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp()) {
-      if (const VarDecl *Var = localVariable(U->getSubExpr()))
-        Definitions.push_back({Var, nullptr, U});
-    } else if (U->getOpcode() == UO_AddrOf) {
-      if (const VarDecl *Var = localVariable(U->getSubExpr()))
-        Escaped.insert(Var);
-    }
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    // A non-const reference parameter may write anything into the variable.
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const VarDecl *Var = localVariable(Call->getArg(I));
-      if (!Var)
-        continue;
-      QualType Param;
-      if (Callee && I < Callee->getNumParams())
-        Param = Callee->getParamDecl(I)->getType();
-      if (!Callee || (Param->isReferenceType() &&
-                      !Param->getPointeeType().isConstQualified()))
-        Escaped.insert(Var);
-    }
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const VarDecl *Var = localVariable(Member->getImplicitObjectArgument()))
-        Escaped.insert(Var);
-    return true;
-  }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *Loop) {
-    Escaped.insert(Loop->getLoopVariable());
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *Lambda) {
-    for (const LambdaCapture &Capture : Lambda->captures())
-      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef)
-        if (const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar()))
-          Escaped.insert(Var);
-    return true;
-  }
-  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
-    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
-      if (const VarDecl *Var = localVariable(Asm->getOutputExpr(I)))
-        Escaped.insert(Var);
-    return true;
-  }
-};
-
-} // namespace
 
 LaneValue LaneDependence::controlDependence(const Stmt *S) {
   return controlDependenceWithin(S, nullptr);
@@ -171,6 +76,13 @@ LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
                                                   const Stmt *Outer) {
   LaneValue Result;
   DynTypedNode Child = DynTypedNode::create(*S);
+  // A lane that leaves a loop or switch early skips what the rest of it
+  // does, so the conditions of those exits count too.
+  auto JoinExits = [&](const Stmt *Body, const Stmt *Construct) {
+    for (const Stmt *Exit : exits(Body))
+      if (Exit != Construct && Exit != S)
+        Result = Result.join(controlDependenceWithin(Exit, Construct));
+  };
   while (true) {
     DynTypedNodeList Parents = Ctx.getParents(Child);
     if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
@@ -187,8 +99,10 @@ LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
       if (ChildStmt != If->getCond() && ChildStmt != If->getInit())
         Result = Result.join(asData(of(If->getCond())));
     } else if (const auto *Switch = dyn_cast<SwitchStmt>(Parent)) {
-      if (ChildStmt != Switch->getCond())
+      if (ChildStmt != Switch->getCond() && ChildStmt != Switch->getInit()) {
         Result = Result.join(asData(of(Switch->getCond())));
+        JoinExits(Switch->getBody(), Switch);
+      }
     } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(Parent)) {
       if (ChildStmt != Cond->getCond())
         Result = Result.join(asData(of(Cond->getCond())));
@@ -201,11 +115,7 @@ LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
         continue;
       if (const Expr *Cond = loopCondition(Parent))
         Result = Result.join(asData(of(Cond)));
-      // A lane that leaves the loop early stops updating what the loop
-      // updates, so the conditions of those exits count too.
-      for (const Stmt *Exit : exitsOf(Ctx, loopBody(Parent)))
-        if (Exit != Parent && Exit != S)
-          Result = Result.join(controlDependenceWithin(Exit, Parent));
+      JoinExits(loopBody(Parent), Parent);
     }
   }
 }
@@ -227,31 +137,38 @@ void LaneDependence::solveFunction(const FunctionDecl *F) {
   if (Solved.count(F) || !F->getBody())
     return;
   Solved[F] = true;
-  DefinitionCollector Collector;
-  Collector.TraverseStmt(F->getBody());
+  LocalDefinitions Locals = collectLocalDefinitions(Ctx, F->getBody());
   for (const ParmVarDecl *Param : F->parameters())
     Variables[Param] = ofParameter(Param);
   std::vector<const VarDecl *> Defined;
-  for (const Definition &Def : Collector.Definitions)
-    if (!Variables.count(Def.Var) && !llvm::is_contained(Defined, Def.Var))
+  for (const Definition &Def : Locals.Definitions)
+    if (!llvm::is_contained(Defined, Def.Var))
       Defined.push_back(Def.Var);
+  for (const VarDecl *Var : Locals.Escaped)
+    Variables[Var] = LaneValue::laneDependent();
+  // A goto can skip or repeat a definition for some lanes only, in ways the
+  // control dependence below does not see.
+  if (containsGoto(Ctx, F->getBody())) {
+    for (const VarDecl *Var : Defined)
+      Variables[Var] = LaneValue::laneDependent();
+    return;
+  }
   // Optimistic start: reads of a variable not computed yet see "uniform".
   for (const VarDecl *Var : Defined)
-    Variables[Var] = LaneValue::uniform(true);
-  for (const VarDecl *Var : Collector.Escaped)
-    Variables[Var] = LaneValue::laneDependent();
+    if (!isa<ParmVarDecl>(Var) && !Locals.Escaped.contains(Var))
+      Variables[Var] = LaneValue{LaneValue::Uniform, true, true, NoAssumption};
   // Each round recomputes every variable from its definitions, reading the
   // previous round's values, until nothing changes.
   for (unsigned Round = 0; Round < 16; ++Round) {
     llvm::DenseMap<const VarDecl *, LaneValue> Next;
-    for (const Definition &Def : Collector.Definitions) {
-      if (Collector.Escaped.contains(Def.Var))
+    for (const Definition &Def : Locals.Definitions) {
+      if (Locals.Escaped.contains(Def.Var))
         continue;
       LaneValue Value = underControl(
           Def.Value ? of(Def.Value) : Variables[Def.Var],
           controlDependenceWithin(Def.Site, scopeOf(Ctx, Def.Var)));
       if (isa<ParmVarDecl>(Def.Var))
-        Value = Value.join(Variables[Def.Var]);
+        Value = Value.join(ofParameter(cast<ParmVarDecl>(Def.Var)));
       auto [It, Inserted] = Next.try_emplace(Def.Var, Value);
       if (!Inserted)
         It->second = It->second.join(Value);
@@ -304,7 +221,8 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
 LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
   if (Var->hasAttr<CUDASharedAttr>() || Var->hasGlobalStorage())
     // The address of a shared array, a __device__ or __constant__ variable:
-    // one object for everyone.
+    // one object for everyone. What is read from it is as uniform as where
+    // it is read (ofLoad).
     return LaneValue::uniform();
   const FunctionDecl *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
   if (!F)
@@ -321,6 +239,20 @@ LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
     return It->second;
   // Declared without a value and never assigned: nothing to rely on.
   return LaneValue::laneDependent();
+}
+
+LaneValue LaneDependence::ofLoad(const Expr *Lvalue) {
+  // A volatile object may change between two lanes' reads: that is what
+  // volatile says (and how spin flags and the legacy warp-synchronous
+  // reductions use it).
+  if (Lvalue->getType().isVolatileQualified())
+    return LaneValue::laneDependent();
+  // Otherwise the lanes that read one location in one barrier interval read
+  // the same value, unless another thread writes it meanwhile: a data race,
+  // which warp-missing-syncwarp reports. A thread's own objects are followed
+  // through their definitions (ofVariable), and escape when their address
+  // does.
+  return of(Lvalue);
 }
 
 LaneValue LaneDependence::ofBuiltinVariable(const Expr *E, bool &Matched) {
@@ -340,10 +272,11 @@ LaneValue LaneDependence::ofBuiltinVariable(const Expr *E, bool &Matched) {
   if (Var == "threadIdx")
     // Only x is an affine thread index; y and z split warps in ways that
     // depend on the block's shape.
-    return Field == "x" ? LaneValue{LaneValue::ThreadIndex, true, false}
+    return Field == "x" ? LaneValue{LaneValue::ThreadIndex, true, true,
+                                    NoAssumption}
                         : LaneValue::laneDependent();
   if (Var == "blockDim" && Field == "x")
-    return LaneValue::uniform(AssumeWholeWarps);
+    return LaneValue{LaneValue::Uniform, false, true, NoAssumption};
   if (Var == "blockIdx" || Var == "blockDim" || Var == "gridDim")
     return LaneValue::uniform();
   Matched = false;
@@ -367,7 +300,7 @@ LaneValue LaneDependence::ofCall(const CallExpr *Call) {
                            "all", "__ballot_sync", "__any_sync", "__all_sync",
                            "__uni_sync"}) ||
       Name.starts_with("__reduce_") || Name.starts_with("__syncthreads_"))
-    return LaneValue{LaneValue::WarpUniform, false, false};
+    return LaneValue{LaneValue::WarpUniform, false, false, NoAssumption};
   if (Name.contains("shfl") || Name.starts_with("atomic") ||
       Name.starts_with("__atomic") || Name.contains("activemask") ||
       Name.starts_with("__match") || Name.starts_with("clock") ||
@@ -379,7 +312,7 @@ LaneValue LaneDependence::ofCall(const CallExpr *Call) {
     LaneValue Result;
     for (const Expr *Arg : Call->arguments())
       Result = Result.join(asData(of(Arg)));
-    Result.MultipleOf32 = false;
+    Result.MultipleOf32 = Result.MultipleOf32IfWholeWarps = false;
     return Result;
   }
   return LaneValue::laneDependent();
@@ -398,39 +331,46 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
     return std::nullopt;
   };
   using K = LaneValue;
+  unsigned Relies = L.Relies | R.Relies;
   bool LIndex = L.What == K::ThreadIndex, RIndex = R.What == K::ThreadIndex;
-  auto WarpUniform = [&]() {
-    if (!AssumeWholeWarps)
-      return LaneValue::laneDependent();
-    return LaneValue{K::WarpUniform, false, true};
+  // The conclusion that a split falls on warp boundaries: always on a linear
+  // thread index, and on whole-warp blocks when a multiple of 32 came from
+  // blockDim.x.
+  auto WarpUniform = [&](bool Proven) {
+    return LaneValue{K::WarpUniform, false, false,
+                     Relies | LinearThreadIndex |
+                         (Proven ? NoAssumption : WholeWarpBlocks)};
   };
   switch (B->getOpcode()) {
   case BO_Add:
-    if (LIndex && R.What == K::Uniform)
-      return {K::ThreadIndex, L.MultipleOf32 && R.MultipleOf32, false};
-    if (RIndex && L.What == K::Uniform)
-      return {K::ThreadIndex, L.MultipleOf32 && R.MultipleOf32, false};
+  case BO_Sub: {
+    const LaneValue *Index = LIndex ? &L : (RIndex && B->getOpcode() == BO_Add
+                                                ? &R
+                                                : nullptr);
+    const LaneValue *Offset = Index == &L ? &R : &L;
+    if (Index && Offset->What == K::Uniform)
+      return {K::ThreadIndex, Index->MultipleOf32 && Offset->MultipleOf32,
+              Index->MultipleOf32IfWholeWarps &&
+                  Offset->MultipleOf32IfWholeWarps,
+              Relies};
     break;
-  case BO_Sub:
-    if (LIndex && R.What == K::Uniform)
-      return {K::ThreadIndex, L.MultipleOf32 && R.MultipleOf32, false};
-    break;
+  }
   case BO_Mul:
-    if (L.What == K::Uniform && R.What == K::Uniform) {
-      LaneValue Product = LaneValue::uniform(L.MultipleOf32 || R.MultipleOf32);
-      return Product;
-    }
+    if (L.What == K::Uniform && R.What == K::Uniform)
+      return {K::Uniform, L.MultipleOf32 || R.MultipleOf32,
+              L.MultipleOf32IfWholeWarps || R.MultipleOf32IfWholeWarps,
+              Relies};
     break;
   case BO_Div:
   case BO_Shr:
-    if (LIndex && L.MultipleOf32) {
+    if (LIndex && L.MultipleOf32IfWholeWarps) {
       // threadIdx.x / 32 and threadIdx.x >> 5 are the warp id.
       if (auto C = Constant(B->getRHS())) {
         int64_t V = C->getExtValue();
         bool WholeWarp = B->getOpcode() == BO_Div ? (V > 0 && V % 32 == 0)
                                                   : (V >= 5 && V < 32);
         if (WholeWarp)
-          return WarpUniform();
+          return WarpUniform(L.MultipleOf32);
       }
     }
     break;
@@ -442,7 +382,7 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
     const LaneValue *Index = LIndex ? &L : (RIndex ? &R : nullptr);
     const LaneValue *Bound = LIndex ? &R : (RIndex ? &L : nullptr);
     const Expr *BoundExpr = LIndex ? B->getRHS() : B->getLHS();
-    if (!Index || !Index->MultipleOf32 || Bound->What != K::Uniform)
+    if (!Index || !Index->MultipleOf32IfWholeWarps || Bound->What != K::Uniform)
       break;
     BinaryOperatorKind Op = B->getOpcode();
     if (RIndex) // K < tid is tid > K
@@ -452,9 +392,9 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
       bool Boundary = (Op == BO_LT || Op == BO_GE) ? V % 32 == 0
                                                    : (V + 1) % 32 == 0;
       if (Boundary)
-        return WarpUniform();
-    } else if (Bound->MultipleOf32 && (Op == BO_LT || Op == BO_GE)) {
-      return WarpUniform();
+        return WarpUniform(Index->MultipleOf32);
+    } else if (Bound->MultipleOf32IfWholeWarps && (Op == BO_LT || Op == BO_GE)) {
+      return WarpUniform(Index->MultipleOf32 && Bound->MultipleOf32);
     }
     break;
   }
@@ -463,7 +403,7 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
   }
   LaneValue Result = asData(L).join(asData(R));
   if (B->getOpcode() != BO_Mul)
-    Result.MultipleOf32 = false;
+    Result.MultipleOf32 = Result.MultipleOf32IfWholeWarps = false;
   return Result;
 }
 
@@ -471,7 +411,7 @@ LaneValue LaneDependence::of(const Expr *E) {
   if (!E)
     return LaneValue::laneDependent();
   E = E->IgnoreParens();
-  if (E->isValueDependent() || E->isTypeDependent())
+  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
     return LaneValue::laneDependent();
   if (E->getType()->isIntegralOrEnumerationType()) {
     Expr::EvalResult Result;
@@ -482,8 +422,11 @@ LaneValue LaneDependence::of(const Expr *E) {
           StringLiteral, UnaryExprOrTypeTraitExpr, CharacterLiteral,
           IntegerLiteral>(E))
     return LaneValue::uniform();
-  if (const auto *Cast = dyn_cast<CastExpr>(E))
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() == CK_LValueToRValue)
+      return ofLoad(Cast->getSubExpr());
     return of(Cast->getSubExpr());
+  }
   if (const auto *Full = dyn_cast<FullExpr>(E))
     return of(Full->getSubExpr());
   if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -505,25 +448,14 @@ LaneValue LaneDependence::of(const Expr *E) {
     return LaneValue::laneDependent();
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    switch (U->getOpcode()) {
-    case UO_Deref:
-    case UO_PreInc:
-    case UO_PreDec:
-    case UO_PostInc:
-    case UO_PostDec:
-    case UO_Plus:
-      return asData(of(U->getSubExpr()));
-    case UO_AddrOf: {
+    if (U->getOpcode() == UO_AddrOf) {
       const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
       if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub))
         if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
           if (Var->hasLocalStorage() || isa<ParmVarDecl>(Var))
             return LaneValue::laneDependent(); // each thread's own copy
-      return asData(of(Sub));
     }
-    default:
-      return asData(of(U->getSubExpr()));
-    }
+    return asData(of(U->getSubExpr()));
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     return ofBinary(B);

@@ -10,6 +10,19 @@
 
 namespace warpfix {
 
+/// The facts about the launch that a warp-uniformity conclusion may rest on.
+/// The lane-dependence analysis records which ones it used; whether they hold
+/// is decided per kernel, where the value is used (WarpAssumptions).
+enum Assumption : unsigned {
+  NoAssumption = 0,
+  /// threadIdx.x is the thread's linear index in its block, so warps are
+  /// 32-aligned runs of it: blocks are one-dimensional, or blockDim.x is a
+  /// multiple of 32.
+  LinearThreadIndex = 1,
+  /// blockDim.x is a multiple of 32, so blockIdx.x * blockDim.x is too.
+  WholeWarpBlocks = 2,
+};
+
 /// What a value looks like across the lanes of one warp, from most to least
 /// uniform. The order is the lattice: joining two values takes the larger.
 struct LaneValue {
@@ -22,28 +35,31 @@ struct LaneValue {
   Kind What = Uniform;
   /// Uniform: a multiple of 32. ThreadIndex: the offset is a multiple of 32.
   bool MultipleOf32 = false;
-  /// The value is warp-uniform only because blocks are taken to be whole warps.
-  bool ReliesOnWholeWarps = false;
+  /// The same, if blockDim.x is a multiple of 32 (implied by MultipleOf32).
+  bool MultipleOf32IfWholeWarps = false;
+  /// The Assumption bits some warp-uniformity conclusion behind this value
+  /// relies on.
+  unsigned Relies = NoAssumption;
 
   static LaneValue uniform(bool MultipleOf32 = false) {
-    return {Uniform, MultipleOf32, false};
+    return {Uniform, MultipleOf32, MultipleOf32, NoAssumption};
   }
-  static LaneValue laneDependent() { return {LaneDependent, false, false}; }
+  static LaneValue laneDependent() { return {LaneDependent, false, false, 0}; }
 
-  /// Same value for all lanes of a warp: such a condition cannot split one.
+  /// Same value for all lanes of a warp, provided the Relies assumptions hold.
   bool isWarpUniform() const { return What <= WarpUniform; }
   LaneValue join(const LaneValue &Other) const;
   bool operator==(const LaneValue &O) const {
     return What == O.What && MultipleOf32 == O.MultipleOf32 &&
-           ReliesOnWholeWarps == O.ReliesOnWholeWarps;
+           MultipleOf32IfWholeWarps == O.MultipleOf32IfWholeWarps &&
+           Relies == O.Relies;
   }
 };
 
 class LaneDependence {
 public:
-  LaneDependence(clang::ASTContext &Ctx, const CallSites &Calls,
-                 bool AssumeWholeWarps)
-      : Ctx(Ctx), Calls(Calls), AssumeWholeWarps(AssumeWholeWarps) {}
+  LaneDependence(clang::ASTContext &Ctx, const CallSites &Calls)
+      : Ctx(Ctx), Calls(Calls) {}
 
   LaneValue of(const clang::Expr *E);
 
@@ -54,21 +70,26 @@ public:
   LaneValue controlDependenceWithin(const clang::Stmt *S,
                                     const clang::Stmt *Outer);
 
+  /// The statements by which lanes leave S early (exitsOf), computed once.
+  const std::vector<const clang::Stmt *> &exits(const clang::Stmt *S);
+
 private:
   LaneValue ofVariable(const clang::VarDecl *Var);
   LaneValue ofParameter(const clang::ParmVarDecl *Param);
   LaneValue ofCall(const clang::CallExpr *Call);
   LaneValue ofBuiltinVariable(const clang::Expr *E, bool &Matched);
   LaneValue ofBinary(const clang::BinaryOperator *B);
+  LaneValue ofLoad(const clang::Expr *Lvalue);
   void solveFunction(const clang::FunctionDecl *F);
 
   clang::ASTContext &Ctx;
   const CallSites &Calls;
-  bool AssumeWholeWarps;
   llvm::DenseMap<const clang::VarDecl *, LaneValue> Variables;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Solved;
   llvm::DenseMap<const clang::ParmVarDecl *, LaneValue> Parameters;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+  llvm::DenseMap<const clang::Stmt *, std::vector<const clang::Stmt *>>
+      ExitCache;
 };
 
 /// The function whose body contains S, or null (a lambda's body counts as

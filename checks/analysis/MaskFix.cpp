@@ -119,10 +119,12 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
     Finding.note(At, "only some lanes reach this call; the mask is a ballot "
                      "of the branch conditions, taken before the branch "
                      "(seed 000, listing 3)");
-  if (M.ReliesOnWholeWarps)
+  if (M.AssumedOnly)
     Finding.note(At, "this assumes blocks are made of whole warps "
                      "(blockDim.x a multiple of 32); pass "
                      "--assume-whole-warps=false if they are not");
+  if (!M.AssumptionOff.empty())
+    Finding.note(M.AssumptionOffLoc, M.AssumptionOff);
 }
 
 std::string describeMask(const Membership &M, SourceLocation Use,

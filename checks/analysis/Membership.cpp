@@ -159,18 +159,38 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
   return C.Safe;
 }
 
-bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
-                                      bool Negated, const Stmt *Anchor) {
-  LaneValue Value = Lanes.of(If->getCond());
-  if (Value.What == LaneValue::ThreadIndex)
-    Value = LaneValue::laneDependent();
-  if (Value.isWarpUniform()) {
-    M.ReliesOnWholeWarps |= Value.ReliesOnWholeWarps;
+bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
+                                   Membership &M) {
+  if (!V.isWarpUniform())
+    return false;
+  unsigned AssumedOnly = 0;
+  if (Shapes.holds(V.Relies, F, AssumedOnly)) {
+    M.AssumedOnly |= AssumedOnly;
     return true;
   }
+  BlockShape Shape = Shapes.in(F);
+  if (M.AssumptionOff.empty() && !Shape.Why.empty()) {
+    M.AssumptionOff = Shape.Why;
+    M.AssumptionOffLoc = Shape.Where;
+  }
+  return false;
+}
+
+/// M made unknown for Reason, keeping what it learnt about the launch.
+static bool fail(Membership &M, Membership Failure) {
+  Failure.AssumptionOff = std::move(M.AssumptionOff);
+  Failure.AssumptionOffLoc = M.AssumptionOffLoc;
+  M = std::move(Failure);
+  return false;
+}
+
+bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
+                                      bool Negated, const Stmt *Anchor,
+                                      const FunctionDecl *F) {
+  if (uniformIn(Lanes.of(If->getCond()), F, M))
+    return true;
   auto Reject = [&](const char *Why, SourceLocation Where) {
-    M = Membership::divergent(Why, Where);
-    return false;
+    return fail(M, Membership::divergent(Why, Where));
   };
   if (If->getInit() || If->getConditionVariable() || If->isConsteval())
     return Reject("the branch declares a variable in its condition, so the "
@@ -214,16 +234,15 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
 }
 
 bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
-                                         const Stmt *Block) {
-  std::vector<const Stmt *> Exits = exitsOf(Ctx, Earlier);
+                                         const Stmt *Block,
+                                         const FunctionDecl *F) {
+  const std::vector<const Stmt *> &Exits = Lanes.exits(Earlier);
   bool AllUniform = true;
   const Stmt *Divergent = nullptr;
   for (const Stmt *Exit : Exits) {
     LaneValue Guard = Lanes.controlDependenceWithin(Exit, Block);
-    if (Guard.What == LaneValue::ThreadIndex)
-      Guard = LaneValue::laneDependent();
-    M.ReliesOnWholeWarps |= Guard.isWarpUniform() && Guard.ReliesOnWholeWarps;
-    if (!Guard.isWarpUniform() || isa<GotoStmt, IndirectGotoStmt, AsmStmt>(Exit)) {
+    if (!uniformIn(Guard, F, M) ||
+        isa<GotoStmt, IndirectGotoStmt, AsmStmt>(Exit)) {
       AllUniform = false;
       Divergent = Divergent ? Divergent : Exit;
     }
@@ -236,16 +255,16 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
     bool ThenExits = alwaysExits(If->getThen());
     bool ElseExits = alwaysExits(If->getElse());
     if (ThenExits && !ElseExits &&
-        (!If->getElse() || exitsOf(Ctx, If->getElse()).empty()))
-      return addCondition(M, If, /*Negated=*/true, If);
-    if (ElseExits && !ThenExits && exitsOf(Ctx, If->getThen()).empty())
-      return addCondition(M, If, /*Negated=*/false, If);
+        (!If->getElse() || Lanes.exits(If->getElse()).empty()))
+      return addCondition(M, If, /*Negated=*/true, If, F);
+    if (ElseExits && !ThenExits && Lanes.exits(If->getThen()).empty())
+      return addCondition(M, If, /*Negated=*/false, If, F);
   }
-  M = Membership::divergent(std::string(describeExit(Divergent)) +
-                              " under a lane-dependent condition may remove "
-                              "lanes before this point",
-                          Divergent->getBeginLoc());
-  return false;
+  return fail(M, Membership::divergent(
+                     std::string(describeExit(Divergent)) +
+                         " under a lane-dependent condition may remove lanes "
+                         "before this point",
+                     Divergent->getBeginLoc()));
 }
 
 Membership MembershipAnalysis::at(const Stmt *S) {
@@ -262,64 +281,84 @@ Membership MembershipAnalysis::at(const Stmt *S) {
   if (Entry.Result != Membership::AllLanes)
     return Entry;
   M = Membership();
-  M.ReliesOnWholeWarps = Entry.ReliesOnWholeWarps;
+  M.AssumedOnly = Entry.AssumedOnly;
+  auto Uniform = [&](const Expr *E) { return uniformIn(Lanes.of(E), F, M); };
   for (const Step &Step : Path) {
     const Stmt *Parent = Step.Parent, *Child = Step.Child;
     if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
       for (const Stmt *Earlier : Block->body()) {
         if (Earlier == Child)
           break;
-        if (!applyEarlyExits(M, Earlier, Block))
+        if (!applyEarlyExits(M, Earlier, Block, F))
           return M;
       }
     } else if (const auto *If = dyn_cast<IfStmt>(Parent)) {
       if (Child == If->getThen() || Child == If->getElse())
-        if (!addCondition(M, If, Child == If->getElse(), If))
+        if (!addCondition(M, If, Child == If->getElse(), If, F))
           return M;
     } else if (isLoop(Parent)) {
       if (const auto *For = dyn_cast<ForStmt>(Parent);
           For && Child == For->getInit())
         continue;
-      LaneValue Trips = Lanes.of(loopCondition(Parent));
-      if (Trips.What == LaneValue::ThreadIndex)
-        Trips = LaneValue::laneDependent();
-      if (loopCondition(Parent) && !Trips.isWarpUniform())
-        return Membership::divergent(
-            "the loop's condition is lane-dependent, so lanes leave it at "
-            "different iterations",
-            Parent->getBeginLoc());
-      M.ReliesOnWholeWarps |= Trips.ReliesOnWholeWarps;
+      if (loopCondition(Parent) && !Uniform(loopCondition(Parent))) {
+        fail(M, Membership::divergent(
+                    "the loop's condition is lane-dependent, so lanes leave "
+                    "it at different iterations",
+                    Parent->getBeginLoc()));
+        return M;
+      }
       // The body is searched, not the loop: a break in it leaves this loop.
       for (const Stmt *Exit :
            exitsOf(Ctx, loopBody(Parent), /*CountContinue=*/false)) {
-        LaneValue Guard = Lanes.controlDependenceWithin(Exit, Parent);
-        if (Guard.What == LaneValue::ThreadIndex || !Guard.isWarpUniform())
-          return Membership::divergent(
-              std::string(describeExit(Exit)) +
-                  " under a lane-dependent condition makes lanes leave the "
-                  "loop at different iterations",
-              Exit->getBeginLoc());
+        if (!uniformIn(Lanes.controlDependenceWithin(Exit, Parent), F, M)) {
+          fail(M, Membership::divergent(
+                      std::string(describeExit(Exit)) +
+                          " under a lane-dependent condition makes lanes "
+                          "leave the loop at different iterations",
+                      Exit->getBeginLoc()));
+          return M;
+        }
       }
     } else if (const auto *Switch = dyn_cast<SwitchStmt>(Parent)) {
-      LaneValue Value = Lanes.of(Switch->getCond());
-      if (Child != Switch->getCond() &&
-          (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform()))
-        return Membership::divergent("the switch's condition is lane-dependent",
-                                   Switch->getBeginLoc());
+      if (Child != Switch->getCond() && Child != Switch->getInit() &&
+          !Uniform(Switch->getCond())) {
+        fail(M, Membership::divergent("the switch's condition is "
+                                      "lane-dependent",
+                                      Switch->getBeginLoc()));
+        return M;
+      }
+    } else if (isa<SwitchCase>(Parent)) {
+      // A case label nested inside another statement (Duff's device) jumps
+      // into the middle of it.
+      const Stmt *Up = nullptr;
+      DynTypedNodeList Parents = Ctx.getParents(*Parent);
+      if (!Parents.empty())
+        Up = Parents[0].get<Stmt>();
+      DynTypedNodeList Above = Up ? Ctx.getParents(*Up) : DynTypedNodeList(
+                                                              DynTypedNode());
+      bool AtTopOfSwitch = Up && (isa<SwitchStmt>(Up) ||
+                                  (isa<CompoundStmt>(Up) && !Above.empty() &&
+                                   Above[0].get<SwitchStmt>()));
+      if (!AtTopOfSwitch && !isa<SwitchCase>(Up))
+        return Membership::unknown("a case label inside a nested statement "
+                                   "lets lanes jump into the middle of it",
+                                   Parent->getBeginLoc());
     } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(Parent)) {
-      LaneValue Value = Lanes.of(Cond->getCond());
-      if (Child != Cond->getCond() &&
-          (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform()))
-        return Membership::divergent(
-            "the conditional expression's condition is lane-dependent",
-            Cond->getBeginLoc());
+      if (Child != Cond->getCond() && !Uniform(Cond->getCond())) {
+        fail(M, Membership::divergent(
+                    "the conditional expression's condition is "
+                    "lane-dependent",
+                    Cond->getBeginLoc()));
+        return M;
+      }
     } else if (const auto *Bin = dyn_cast<BinaryOperator>(Parent)) {
-      if (Bin->isLogicalOp() && Child == Bin->getRHS()) {
-        LaneValue Value = Lanes.of(Bin->getLHS());
-        if (Value.What == LaneValue::ThreadIndex || !Value.isWarpUniform())
-          return Membership::divergent(
-              "the short-circuit operator's left operand is lane-dependent",
-              Bin->getOperatorLoc());
+      if (Bin->isLogicalOp() && Child == Bin->getRHS() &&
+          !Uniform(Bin->getLHS())) {
+        fail(M, Membership::divergent(
+                    "the short-circuit operator's left operand is "
+                    "lane-dependent",
+                    Bin->getOperatorLoc()));
+        return M;
       }
     }
   }
@@ -367,9 +406,11 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
               ")",
           Call->getBeginLoc());
       Result.KnownDivergent = AtCall.isPartial();
+      Result.AssumptionOff = AtCall.AssumptionOff;
+      Result.AssumptionOffLoc = AtCall.AssumptionOffLoc;
       break;
     }
-    Result.ReliesOnWholeWarps |= AtCall.ReliesOnWholeWarps;
+    Result.AssumedOnly |= AtCall.AssumedOnly;
   }
   InProgress.erase(F);
   Entries[F] = Result;

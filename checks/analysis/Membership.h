@@ -3,6 +3,7 @@
 #define WARPFIX_CHECKS_ANALYSIS_MEMBERSHIP_H
 
 #include "checks/analysis/LaneDependence.h"
+#include "checks/analysis/WarpAssumptions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <string>
@@ -31,9 +32,13 @@ struct Membership {
   /// Unknown: what makes the set of lanes unknowable, and where.
   std::string Reason;
   clang::SourceLocation ReasonLoc;
-  /// Some condition was taken as warp-uniform because blocks are assumed to
-  /// be made of whole warps (blockDim.x a multiple of 32).
-  bool ReliesOnWholeWarps = false;
+  /// The Assumption bits that some condition was taken as warp-uniform on,
+  /// by default rather than because the code's launches show them.
+  unsigned AssumedOnly = 0;
+  /// Why a condition that would be warp-uniform in whole-warp blocks was not
+  /// taken as such: the launch that switches the assumption off.
+  std::string AssumptionOff;
+  clang::SourceLocation AssumptionOffLoc;
   /// Unknown, but provably not all lanes: the reason is a lane-dependent
   /// construct, not a lack of information (no visible caller, a goto).
   bool KnownDivergent = false;
@@ -58,8 +63,8 @@ struct Membership {
 class MembershipAnalysis {
 public:
   MembershipAnalysis(clang::ASTContext &Ctx, LaneDependence &Lanes,
-                     const CallSites &Calls)
-      : Ctx(Ctx), Lanes(Lanes), Calls(Calls) {}
+                     const CallSites &Calls, WarpAssumptions &Shapes)
+      : Ctx(Ctx), Lanes(Lanes), Calls(Calls), Shapes(Shapes) {}
 
   /// The lanes that reach S, from the entry of the function around it. For a
   /// device function, its entry counts as reached by all lanes only when every
@@ -69,13 +74,19 @@ public:
 private:
   Membership atEntry(const clang::FunctionDecl *F);
   bool addCondition(Membership &M, const clang::IfStmt *If, bool Negated,
-                    const clang::Stmt *Anchor);
+                    const clang::Stmt *Anchor, const clang::FunctionDecl *F);
   bool applyEarlyExits(Membership &M, const clang::Stmt *Earlier,
-                       const clang::Stmt *Reached);
+                       const clang::Stmt *Reached,
+                       const clang::FunctionDecl *F);
+  /// Whether V, computed in F, is the same for every lane of a warp there:
+  /// warp-uniform, and the launch facts it relies on hold for F. Records in M
+  /// what was assumed, or which launch contradicts it.
+  bool uniformIn(LaneValue V, const clang::FunctionDecl *F, Membership &M);
 
   clang::ASTContext &Ctx;
   LaneDependence &Lanes;
   const CallSites &Calls;
+  WarpAssumptions &Shapes;
   llvm::DenseMap<const clang::FunctionDecl *, Membership> Entries;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
 };

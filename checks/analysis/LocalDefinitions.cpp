@@ -1,0 +1,285 @@
+#include "checks/analysis/LocalDefinitions.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+bool isLocal(const VarDecl *Var) {
+  return Var->hasLocalStorage() || isa<ParmVarDecl>(Var);
+}
+
+/// A trivial or defaulted copy or move assignment: a plain store of the
+/// whole object, like `=` on a scalar (float4 a; a = b;).
+bool isPlainAssignment(const CXXOperatorCallExpr *Call) {
+  if (Call->getOperator() != OO_Equal || Call->getNumArgs() != 2)
+    return false;
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  return Method && (Method->isCopyAssignmentOperator() ||
+                    Method->isMoveAssignmentOperator()) &&
+         (Method->isTrivial() || Method->isDefaulted());
+}
+
+bool bindsReadOnly(QualType Type) {
+  return Type->isReferenceType() && Type->getPointeeType().isConstQualified();
+}
+
+/// The type of the parameter that argument Index of Call binds to; null when
+/// it binds to no declared parameter (a call through a pointer, variadic
+/// arguments). For a member operator, argument 0 is the object itself.
+QualType parameterType(const CallExpr *Call, unsigned Index, bool &IsObject) {
+  IsObject = false;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return {};
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      Method && isa<CXXOperatorCallExpr>(Call) &&
+      Method->isImplicitObjectMemberFunction()) {
+    if (Index == 0) {
+      IsObject = true;
+      return {};
+    }
+    --Index;
+  }
+  if (Index >= Callee->getNumParams())
+    return {};
+  return Callee->getParamDecl(Index)->getType();
+}
+
+const Stmt *parentOf(ASTContext &Ctx, const Stmt *S, const Decl **AsDecl) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  *AsDecl = nullptr;
+  if (Parents.empty())
+    return nullptr;
+  if (const auto *D = Parents[0].get<Decl>())
+    *AsDecl = D;
+  return Parents[0].get<Stmt>();
+}
+
+enum class Use { Read, Store, Escape };
+
+/// The implicit `__range` of a range-for whose loop variable cannot write the
+/// elements: iterating by value or by const reference only reads.
+bool isReadOnlyRange(ASTContext &Ctx, const VarDecl *Range) {
+  if (!Range->isImplicit())
+    return false;
+  const Decl *Unused = nullptr;
+  DynTypedNodeList Parents = Ctx.getParents(*Range);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  const auto *Loop = DS ? dyn_cast_or_null<CXXForRangeStmt>(
+                              parentOf(Ctx, DS, &Unused))
+                        : nullptr;
+  if (!Loop || Loop->getRangeStmt() != DS)
+    return false;
+  QualType Element = Loop->getLoopVariable()->getType();
+  return !Element->isReferenceType() || bindsReadOnly(Element);
+}
+
+/// How the function uses a local at one of its names. Walks up through what
+/// names a part of the same object (parentheses, fields, elements) to the
+/// operation that reads it, stores to it, or lets its address go. Anything
+/// not recognised escapes.
+Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
+  const Expr *E = Ref;
+  // A store counts only where the collector records it as a definition.
+  auto StoreTo = [&](const Expr *Target) {
+    return assignedLocal(Target) == Var ? Use::Store : Use::Escape;
+  };
+  while (true) {
+    const Decl *AsDecl = nullptr;
+    const Stmt *P = parentOf(Ctx, E, &AsDecl);
+    if (AsDecl) {
+      // Only a reference is initialised with an lvalue.
+      const auto *Bound = dyn_cast<VarDecl>(AsDecl);
+      if (Bound &&
+          (bindsReadOnly(Bound->getType()) || isReadOnlyRange(Ctx, Bound)))
+        return Use::Read;
+      return Use::Escape;
+    }
+    if (!P)
+      return Use::Escape;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+      switch (Cast->getCastKind()) {
+      case CK_LValueToRValue:
+        return Use::Read;
+      case CK_NoOp:
+        E = Cast;
+        continue;
+      case CK_ArrayToPointerDecay: {
+        const Stmt *Up = parentOf(Ctx, Cast, &AsDecl);
+        const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+        if (Sub && Sub->getBase() == Cast) {
+          E = Sub;
+          continue;
+        }
+        return Use::Escape; // the array's address goes somewhere
+      }
+      default:
+        return Use::Escape;
+      }
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(P))
+      return Cast->getCastKind() == CK_ToVoid ? Use::Read : Use::Escape;
+    if (isa<ParenExpr>(P)) {
+      E = cast<Expr>(P);
+      continue;
+    }
+    if (const auto *Member = dyn_cast<MemberExpr>(P)) {
+      if (isa<FieldDecl>(Member->getMemberDecl())) {
+        E = Member;
+        continue;
+      }
+      // A method call: `this` is the variable's address.
+      const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
+      return Method && Method->isConst() ? Use::Read : Use::Escape;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+      if (B->isAssignmentOp() && B->getLHS() == E)
+        return StoreTo(B->getLHS());
+      if (B->getOpcode() == BO_Comma) {
+        if (B->getLHS() == E)
+          return Use::Read;
+        E = B;
+        continue;
+      }
+      return Use::Escape;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(P))
+      return U->isIncrementDecrementOp() ? StoreTo(U->getSubExpr())
+                                         : Use::Escape;
+    if (const auto *Call = dyn_cast<CallExpr>(P)) {
+      if (Call->getCallee() == E)
+        return Use::Escape; // a call through a local function reference
+      unsigned Index = 0;
+      while (Index < Call->getNumArgs() && Call->getArg(Index) != E)
+        ++Index;
+      bool IsObject = false;
+      QualType Param = parameterType(Call, Index, IsObject);
+      if (IsObject) {
+        const auto *Op = cast<CXXOperatorCallExpr>(Call);
+        if (isPlainAssignment(Op))
+          return StoreTo(Op->getArg(0));
+        const auto *Method = cast<CXXMethodDecl>(Call->getDirectCallee());
+        return Method->isConst() ? Use::Read : Use::Escape;
+      }
+      return !Param.isNull() && bindsReadOnly(Param) ? Use::Read : Use::Escape;
+    }
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
+      const CXXConstructorDecl *Ctor = Construct->getConstructor();
+      for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
+        if (Construct->getArg(I) == E)
+          return Ctor && I < Ctor->getNumParams() &&
+                         bindsReadOnly(Ctor->getParamDecl(I)->getType())
+                     ? Use::Read
+                     : Use::Escape;
+      return Use::Escape;
+    }
+    if (isa<UnaryExprOrTypeTraitExpr>(P) || isa<CompoundStmt>(P))
+      return Use::Read; // unevaluated, or a discarded statement `x;`
+    return Use::Escape;
+  }
+}
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  explicit Collector(ASTContext &Ctx) : Ctx(Ctx) {}
+  LocalDefinitions Result;
+
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    for (const LambdaCapture &Capture : Lambda->captures())
+      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef)
+        if (const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar()))
+          Result.Escaped.insert(Var);
+    // By-copy captures are read where the lambda is created.
+    for (Expr *Init : Lambda->capture_inits())
+      if (Init)
+        TraverseStmt(Init);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *Var) {
+    if (Var->hasLocalStorage() && Var->getInit())
+      Result.Definitions.push_back({Var, Var->getInit(), Var->getInit()});
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      store(B->getLHS(), B->getRHS(), B, B->isCompoundAssignmentOp());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (isPlainAssignment(Call))
+      store(Call->getArg(0), Call->getArg(1), Call, false);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      if (const VarDecl *Var = assignedLocal(U->getSubExpr()))
+        Result.Definitions.push_back({Var, nullptr, U});
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (Var && isLocal(Var) && classify(Ctx, Ref, Var) == Use::Escape)
+      Result.Escaped.insert(Var);
+    return true;
+  }
+
+private:
+  void store(const Expr *Target, const Expr *Value, const Stmt *Site,
+             bool Mixes) {
+    const VarDecl *Var = assignedLocal(Target);
+    if (!Var)
+      return;
+    Result.Definitions.push_back({Var, Value, Site});
+    // Element writes and x += v mix the new value into the old, and the index
+    // chooses which element: the index matters as well.
+    if (Mixes || !isa<DeclRefExpr>(Target->IgnoreParens()))
+      Result.Definitions.push_back({Var, Target, Site});
+  }
+  ASTContext &Ctx;
+};
+
+} // namespace
+
+const VarDecl *assignedLocal(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+        Cast && (Cast->getCastKind() == CK_NoOp ||
+                 Cast->getCastKind() == CK_ArrayToPointerDecay)) {
+      E = Cast->getSubExpr();
+      continue;
+    }
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      // Only an array's own elements: `p[i]` stores through a pointer.
+      const auto *Decay = dyn_cast<ImplicitCastExpr>(Sub->getBase()->IgnoreParens());
+      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+        return nullptr;
+      E = Decay->getSubExpr();
+      continue;
+    }
+    if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+      if (Member->isArrow() || !isa<FieldDecl>(Member->getMemberDecl()))
+        return nullptr;
+      E = Member->getBase();
+      continue;
+    }
+    break;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && isLocal(Var) ? Var : nullptr;
+}
+
+LocalDefinitions collectLocalDefinitions(ASTContext &Ctx, const Stmt *Body) {
+  Collector C(Ctx);
+  C.TraverseStmt(const_cast<Stmt *>(Body));
+  return std::move(C.Result);
+}
+
+} // namespace warpfix

@@ -1,0 +1,235 @@
+#include "checks/analysis/WarpAssumptions.h"
+#include "checks/analysis/LocalDefinitions.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+const Expr *peel(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = Temp->getSubExpr();
+    else if (const auto *Full = dyn_cast<FullExpr>(E))
+      E = Full->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = Bind->getSubExpr();
+    else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+      E = Cast->getSubExpr();
+    else
+      return E;
+  }
+}
+
+/// The block dimensions a launch's configuration argument provably has.
+struct Dimensions {
+  std::optional<int64_t> X;
+  bool OneDimensional = false;
+};
+
+class BlockEvaluator {
+public:
+  explicit BlockEvaluator(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  Dimensions evaluate(const Expr *E, unsigned Depth = 0) {
+    Dimensions Result;
+    if (!E || Depth > 8 || E->isValueDependent())
+      return Result;
+    E = peel(E);
+    if (E->getType()->isIntegralOrEnumerationType()) {
+      Result.X = integer(E, Depth);
+      Result.OneDimensional = true;
+      return Result;
+    }
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+      const CXXConstructorDecl *Ctor = Construct->getConstructor();
+      if (Ctor->isCopyOrMoveConstructor() && Construct->getNumArgs() >= 1)
+        return evaluate(Construct->getArg(0), Depth + 1);
+      const CXXRecordDecl *Record = Ctor->getParent();
+      if (Record->getName() != "dim3" || Construct->getNumArgs() != 3 ||
+          !Construct->getArg(0)->getType()->isIntegerType())
+        return Result;
+      Result.X = integer(Construct->getArg(0), Depth);
+      std::optional<int64_t> Y = integer(Construct->getArg(1), Depth);
+      std::optional<int64_t> Z = integer(Construct->getArg(2), Depth);
+      Result.OneDimensional = Y == 1 && Z == 1;
+      return Result;
+    }
+    if (const Expr *Value = singleValue(E))
+      return evaluate(Value, Depth + 1);
+    return Result;
+  }
+
+private:
+  std::optional<int64_t> integer(const Expr *E, unsigned Depth) {
+    if (!E || Depth > 8 || E->isValueDependent())
+      return std::nullopt;
+    Expr::EvalResult Result;
+    if (E->EvaluateAsInt(Result, Ctx))
+      return Result.Val.getInt().getExtValue();
+    if (const Expr *Value = singleValue(peel(E)))
+      return integer(Value, Depth + 1);
+    return std::nullopt;
+  }
+
+  /// The initializer of a local variable that nothing else writes.
+  const Expr *singleValue(const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+        !Var->getInit())
+      return nullptr;
+    const auto *F = dyn_cast_or_null<FunctionDecl>(
+        Var->getParentFunctionOrMethod());
+    if (!F || !F->getBody())
+      return nullptr;
+    auto [It, New] = Locals.try_emplace(F);
+    if (New)
+      It->second = collectLocalDefinitions(Ctx, F->getBody());
+    if (It->second.Escaped.contains(Var) ||
+        llvm::count_if(It->second.Definitions, [&](const Definition &D) {
+          return D.Var == Var;
+        }) != 1)
+      return nullptr;
+    return Var->getInit();
+  }
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, LocalDefinitions> Locals;
+};
+
+std::string kernelName(const FunctionDecl *F) {
+  return "'" + F->getNameAsString() + "'";
+}
+
+} // namespace
+
+BlockShape BlockShape::weakest(const BlockShape &Other) const {
+  BlockShape Result;
+  Result.WholeWarps = std::max(WholeWarps, Other.WholeWarps);
+  Result.OneDimensional = std::max(OneDimensional, Other.OneDimensional);
+  bool Mine = WholeWarps == Contradicted || OneDimensional == Contradicted;
+  Result.Where = Mine ? Where : Other.Where;
+  Result.Why = Mine ? Why : Other.Why;
+  return Result;
+}
+
+void WarpAssumptions::addLaunch(BlockShape &Shape, const Expr *Block,
+                                SourceLocation At) {
+  BlockEvaluator Evaluate(Ctx);
+  Dimensions D = Evaluate.evaluate(Block);
+  auto Contradict = [&](BlockShape::State &Fact, const std::string &Why) {
+    if (Shape.WholeWarps != BlockShape::Contradicted &&
+        Shape.OneDimensional != BlockShape::Contradicted) {
+      Shape.Where = At;
+      Shape.Why = Why;
+    }
+    Fact = BlockShape::Contradicted;
+  };
+  if (!D.X)
+    Contradict(Shape.WholeWarps,
+               "it is launched here with a block size that warpfix cannot "
+               "evaluate");
+  else if (*D.X % 32 != 0)
+    Contradict(Shape.WholeWarps, "it is launched here with blocks of " +
+                                     std::to_string(*D.X) +
+                                     " threads in x, not a multiple of 32");
+  if (!D.OneDimensional)
+    Contradict(Shape.OneDimensional,
+               "it is launched here with blocks that may have more than one "
+               "dimension");
+}
+
+BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
+  BlockShape Shape;
+  if (const auto *Bounds = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+    Expr::EvalResult Max;
+    const Expr *MaxThreads = Bounds->getMaxThreads();
+    if (MaxThreads && !MaxThreads->isValueDependent() &&
+        MaxThreads->EvaluateAsInt(Max, Ctx) &&
+        Max.Val.getInt().getExtValue() % 32 != 0) {
+      Shape.WholeWarps = BlockShape::Contradicted;
+      Shape.Where = Bounds->getLocation();
+      Shape.Why = "its __launch_bounds__ allows blocks of " +
+                  std::to_string(Max.Val.getInt().getExtValue()) +
+                  " threads, not a multiple of 32";
+    }
+  }
+  bool Launched = false;
+  for (const CallSites::Launch &L : Calls.launchesOf(Kernel)) {
+    Launched = true;
+    addLaunch(Shape, L.Block, L.At);
+  }
+  // Every launch the code shows agrees with a fact: it is proven, not merely
+  // assumed, for this kernel.
+  if (Launched) {
+    if (Shape.WholeWarps == BlockShape::Assumed)
+      Shape.WholeWarps = BlockShape::Proven;
+    if (Shape.OneDimensional == BlockShape::Assumed)
+      Shape.OneDimensional = BlockShape::Proven;
+  }
+  if (Shape.WholeWarps == BlockShape::Contradicted ||
+      Shape.OneDimensional == BlockShape::Contradicted)
+    Shape.Why = "the whole-warp assumption is off for kernel " +
+                kernelName(Kernel) + ": " + Shape.Why;
+  return Shape;
+}
+
+BlockShape WarpAssumptions::in(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  auto Known = Shapes.find(F);
+  if (Known != Shapes.end())
+    return Known->second;
+  static const BlockShape Default;
+  if (InProgress.contains(F))
+    return Default;
+  InProgress.insert(F);
+  BlockShape Shape;
+  if (F->hasAttr<CUDAGlobalAttr>()) {
+    Shape = ofKernel(F);
+  } else {
+    const auto &Sites = Calls.of(F);
+    std::optional<BlockShape> Reached;
+    if (Sites.empty() || Calls.escapes(F))
+      Reached = Default;
+    for (const CallExpr *Call : Sites) {
+      const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
+      BlockShape Outer = Caller ? in(Caller) : Default;
+      Reached = Reached ? Reached->weakest(Outer) : Outer;
+    }
+    Shape = *Reached;
+  }
+  InProgress.erase(F);
+  Shapes[F] = Shape;
+  return Shape;
+}
+
+bool WarpAssumptions::holds(unsigned Relies, const FunctionDecl *F,
+                            unsigned &AssumedOnly) {
+  AssumedOnly = NoAssumption;
+  if (Relies == NoAssumption)
+    return true;
+  BlockShape Shape = in(F);
+  if (Relies & WholeWarpBlocks) {
+    if (!isOk(Shape.WholeWarps))
+      return false;
+    if (Shape.WholeWarps == BlockShape::Assumed)
+      AssumedOnly |= WholeWarpBlocks;
+  }
+  if (Relies & LinearThreadIndex) {
+    // Either fact makes threadIdx.x the linear index that warps are cut from.
+    if (Shape.OneDimensional == BlockShape::Proven ||
+        Shape.WholeWarps == BlockShape::Proven)
+      return true;
+    if (!isOk(Shape.OneDimensional) && !isOk(Shape.WholeWarps))
+      return false;
+    AssumedOnly |= LinearThreadIndex;
+  }
+  return true;
+}
+
+} // namespace warpfix

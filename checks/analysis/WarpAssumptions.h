@@ -1,0 +1,67 @@
+// Whether the launch facts that warp-uniformity conclusions rest on (the
+// Assumption bits of LaneValue) hold for the code at hand. By default they are
+// assumed, as legacy code did (--assume-whole-warps); a launch of the kernel
+// in the analysed code either proves them or switches them off for that
+// kernel and everything it calls (DESIGN.md §4, "Soundness").
+#ifndef WARPFIX_CHECKS_ANALYSIS_WARPASSUMPTIONS_H
+#define WARPFIX_CHECKS_ANALYSIS_WARPASSUMPTIONS_H
+
+#include "checks/analysis/CallSites.h"
+#include "checks/analysis/LaneDependence.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <string>
+
+namespace warpfix {
+
+/// What the analysed code shows about the blocks a function runs in.
+struct BlockShape {
+  enum State { Proven, Assumed, Contradicted };
+  /// blockDim.x is a multiple of 32.
+  State WholeWarps = Assumed;
+  /// Blocks are one-dimensional, so threadIdx.x is the linear thread index.
+  State OneDimensional = Assumed;
+  /// For a contradicted fact: the launch or attribute that contradicts it,
+  /// and what it shows.
+  clang::SourceLocation Where;
+  std::string Why;
+
+  /// The weaker of two shapes, as for code reached from both.
+  BlockShape weakest(const BlockShape &Other) const;
+};
+
+class WarpAssumptions {
+public:
+  WarpAssumptions(clang::ASTContext &Ctx, const CallSites &Calls,
+                  bool AssumeByDefault)
+      : Ctx(Ctx), Calls(Calls), AssumeByDefault(AssumeByDefault) {}
+
+  /// The shape of the blocks that code in F runs in: the weakest over the
+  /// kernels that reach F. Unknown callers add the default assumption.
+  BlockShape in(const clang::FunctionDecl *F);
+
+  /// Whether the assumptions named by Relies hold for code in F, and, if so,
+  /// which of them hold only by default (AssumedOnly).
+  bool holds(unsigned Relies, const clang::FunctionDecl *F,
+             unsigned &AssumedOnly);
+
+private:
+  BlockShape ofKernel(const clang::FunctionDecl *Kernel);
+  void addLaunch(BlockShape &Shape, const clang::Expr *Block,
+                 clang::SourceLocation At);
+  bool isOk(BlockShape::State S) const {
+    return S == BlockShape::Proven ||
+           (S == BlockShape::Assumed && AssumeByDefault);
+  }
+
+  clang::ASTContext &Ctx;
+  const CallSites &Calls;
+  bool AssumeByDefault;
+  llvm::DenseMap<const clang::FunctionDecl *, BlockShape> Shapes;
+  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+};
+
+} // namespace warpfix
+
+#endif
