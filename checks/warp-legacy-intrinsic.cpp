@@ -1,4 +1,5 @@
 #include "checks/warp-legacy-intrinsic.h"
+#include "checks/analysis/IgnoredMaskArgument.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/Membership.h"
 #include "clang/AST/ParentMapContext.h"
@@ -48,64 +49,6 @@ SourceLocation parenAfterName(SourceLocation NameSpelling,
   if (!Next || !Next->is(tok::l_paren))
     return {};
   return Next->getLocation();
-}
-
-/// For a legacy call written in the body of a function-like macro that takes
-/// a mask parameter it never uses (`#define WARP_SHFL(x, l, mask) __shfl(x,
-/// l)`), the name of that parameter: the caller already says which lanes take
-/// part, and the rewrite only has to pass it on.
-std::optional<std::string> unusedMaskParameter(SourceLocation NameSpelling,
-                                               const SourceManager &SM) {
-  auto [File, Offset] = SM.getDecomposedLoc(NameSpelling);
-  bool Invalid = false;
-  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  // The start of the (possibly continued) line holding the name.
-  size_t Start = Offset;
-  while (true) {
-    size_t LineStart = Buffer.rfind('\n', Start == 0 ? 0 : Start - 1);
-    LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-    Start = LineStart;
-    llvm::StringRef Before = Buffer.substr(0, Start).rtrim("\r\n");
-    if (Start == 0 || !Before.ends_with("\\"))
-      break;
-    Start = Before.size();
-  }
-  static const llvm::Regex Define(
-      "^[ \t]*#[ \t]*define[ \t]+[A-Za-z_][A-Za-z0-9_]*\\(([^)]*)\\)");
-  llvm::SmallVector<llvm::StringRef, 2> Match;
-  if (!Define.match(Buffer.substr(Start), &Match))
-    return std::nullopt;
-  size_t BodyStart = Start + Match[0].size();
-  llvm::StringRef Body = Buffer.substr(BodyStart);
-  // The body ends at the first line end without a continuation.
-  for (size_t I = 0; I < Body.size(); ++I)
-    if (Body[I] == '\n' && (I == 0 || llvm::StringRef(Body.data(), I)
-                                            .rtrim("\r")
-                                            .back() != '\\')) {
-      Body = Body.take_front(I);
-      break;
-    }
-  llvm::SmallVector<llvm::StringRef, 4> Params;
-  Match[1].split(Params, ',');
-  for (llvm::StringRef Param : Params) {
-    Param = Param.trim();
-    if (!llvm::StringRef(Param.lower()).contains("mask"))
-      continue;
-    bool Used = false;
-    for (size_t At = Body.find(Param); At != llvm::StringRef::npos;
-         At = Body.find(Param, At + 1)) {
-      bool LeftEdge = At == 0 || !(llvm::isAlnum(Body[At - 1]) || Body[At - 1] == '_');
-      size_t End = At + Param.size();
-      bool RightEdge = End >= Body.size() ||
-                       !(llvm::isAlnum(Body[End]) || Body[End] == '_');
-      Used |= LeftEdge && RightEdge;
-    }
-    if (!Used && Offset >= BodyStart)
-      return Param.str();
-  }
-  return std::nullopt;
 }
 
 } // namespace
@@ -225,6 +168,45 @@ std::string WarpLegacyIntrinsicCheck::message(const LegacyIntrinsic &Entry) {
       .str();
 }
 
+bool WarpLegacyIntrinsicCheck::passOnIgnoredMask(
+    FindingBuilder &Finding, const IgnoredMaskParameter &Param,
+    const Membership &Lanes, const LegacyIntrinsic &Entry, SourceLocation Name,
+    SourceLocation Paren, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<std::string> Argument =
+      maskArgumentText(Name, Param, SM, Ctx.getLangOpts());
+  bool Full = Argument && isFullMaskArgument(*Argument, Name,
+                                             context().FullMasks, SM);
+  // The legacy call ignored the argument, so it is passed on only where it is
+  // provably the set of lanes that reach the call.
+  if (Full && Lanes.Result == Membership::AllLanes) {
+    Finding.replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),
+                    Entry.Sync)
+        .insertBefore(Paren.getLocWithOffset(1), Param.Name + ", ")
+        .note(Name, "the macro takes the member mask from its caller in '" +
+                        Param.Name + "', which is now passed on: the caller "
+                        "passes '" + *Argument + "', and every lane of the "
+                        "warp reaches this call");
+    explainMask(Finding, Lanes, Name);
+    return true;
+  }
+  if (!Argument)
+    Finding.note(Name, "the macro's mask parameter '" + Param.Name +
+                           "' is not passed on: the legacy intrinsic ignored "
+                           "it, and its argument here cannot be read");
+  else if (Full && Lanes.isPartial())
+    Finding.note(Name, "the caller passes '" + *Argument + "' for '" +
+                           Param.Name + "', which names every lane, but only "
+                           "some lanes reach this call; the legacy intrinsic "
+                           "ignored it, so it is not passed on");
+  else
+    Finding.note(Name, "the macro's mask parameter '" + Param.Name +
+                           "' is not passed on: the legacy intrinsic ignored "
+                           "it, and warpfix cannot prove that '" + *Argument +
+                           "' names the lanes that reach this call");
+  return false;
+}
+
 void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
   if (const auto *Dependent = Result.Nodes.getNodeAs<CallExpr>("dependent")) {
     reportUninstantiated(*Dependent,
@@ -259,19 +241,14 @@ void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
   std::string Candidate = (Entry->Sync + "(<mask>, ...)").str();
   SourceLocation Paren =
       parenAfterName(SM.getSpellingLoc(Name), SM, Ctx.getLangOpts());
+  Membership Lanes = context().analyses(Ctx).Members.at(Call);
   if (Name.isMacroID() && !SM.isMacroArgExpansion(Name) && Paren.isValid()) {
-    if (std::optional<std::string> Param =
-            unusedMaskParameter(SM.getSpellingLoc(Name), SM)) {
-      Finding
-          .replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),
-                   Entry->Sync)
-          .insertBefore(Paren.getLocWithOffset(1), *Param + ", ")
-          .note(Name, "the macro takes the member mask from its caller in '" +
-                          *Param + "', which is now passed on");
-      return;
+    if (std::optional<IgnoredMaskParameter> Param =
+            ignoredMaskParameter(SM.getSpellingLoc(Name), SM)) {
+      if (passOnIgnoredMask(Finding, *Param, Lanes, *Entry, Name, Paren, Ctx))
+        return;
     }
   }
-  Membership Lanes = context().analyses(Ctx).Members.at(Call);
   if (Lanes.Result == Membership::Unknown) {
     if (context().Options.Fallback == MaskFallback::ActiveMask &&
         Paren.isValid()) {

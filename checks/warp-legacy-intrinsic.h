@@ -8,6 +8,8 @@
 namespace warpfix {
 
 struct LegacyIntrinsic;
+struct IgnoredMaskParameter;
+struct Membership;
 
 class WarpLegacyIntrinsicCheck : public Check {
 public:
@@ -22,6 +24,14 @@ private:
   static std::string message(const LegacyIntrinsic &Entry);
   void reportUninstantiated(const clang::CallExpr &Call,
                             const clang::FunctionDecl &Template);
+  /// Rewrites a wrapper macro's legacy call to pass on the mask parameter it
+  /// ignored, when that is provably right at this expansion; otherwise says
+  /// why not, and leaves the call to the usual rewrite.
+  bool passOnIgnoredMask(FindingBuilder &Finding,
+                         const IgnoredMaskParameter &Param,
+                         const Membership &Lanes, const LegacyIntrinsic &Entry,
+                         clang::SourceLocation Name,
+                         clang::SourceLocation Paren, clang::ASTContext &Ctx);
 };
 
 } // namespace warpfix

@@ -72,4 +72,15 @@ std::string FullMaskMacros::spellingAt(SourceLocation Loc,
   return Fallback.str();
 }
 
+bool FullMaskMacros::namesFullMask(llvm::StringRef Name, SourceLocation Use,
+                                   const SourceManager &SM) const {
+  Use = SM.getFileLoc(Use);
+  for (const Definition &Def : Definitions)
+    if (Def.Name == Name && SM.isBeforeInTranslationUnit(Def.DefinedAt, Use) &&
+        (Def.UndefinedAt.isInvalid() ||
+         SM.isBeforeInTranslationUnit(Use, Def.UndefinedAt)))
+      return true;
+  return false;
+}
+
 } // namespace warpfix

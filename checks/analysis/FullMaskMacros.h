@@ -25,6 +25,12 @@ public:
                          const clang::SourceManager &SM,
                          llvm::StringRef Fallback) const;
 
+  /// Whether Name is a macro recorded as spelling the full mask, defined
+  /// before Use and not undefined between (in any file, unlike spellingAt:
+  /// this only reads a mask, it writes none).
+  bool namesFullMask(llvm::StringRef Name, clang::SourceLocation Use,
+                     const clang::SourceManager &SM) const;
+
 private:
   friend class FullMaskMacroRecorder;
   struct Definition {

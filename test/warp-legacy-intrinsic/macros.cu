@@ -1,6 +1,6 @@
 // Legacy calls in macros: a definition is fixed once when every expansion
 // needs the same mask; otherwise each expansion is named and nothing is
-// changed. A wrapper that takes the mask from its caller passes it on.
+// changed. A wrapper passes an ignored mask on only where it is proven right.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu
@@ -44,8 +44,8 @@ __global__ void caller_mask(int *p) {
     p[threadIdx.x] = WARP_SHFL_XOR(p[threadIdx.x], 1, lanes);
 }
 // CHECK-MESSAGES: :15:3: warning: '__shfl_xor' is a legacy
-// CHECK-MESSAGES: :15:3: note: the macro takes the member mask from its caller in 'mask', which is now passed on
-// CHECK-FIXES: __shfl_xor_sync(mask, var, lane)
+// CHECK-MESSAGES: :15:3: note: the macro's mask parameter 'mask' is not passed on: the legacy intrinsic ignored it, and warpfix cannot prove that 'lanes' names the lanes that reach this call
+// CHECK-FIXES: __shfl_xor_sync(warpfix_mask_43, var, lane)
 
 __global__ void name_only(int *p) {
   p[threadIdx.x] = SHFL_UP_NAME(p[threadIdx.x], 1);
@@ -54,3 +54,29 @@ __global__ void name_only(int *p) {
 // CHECK-MESSAGES: :16:22: note: no automatic fix: the intrinsic's name and its argument list are written in different places
 // CHECK-MESSAGES: :16:22: note: candidate rewrite: __shfl_up_sync(FULL_MASK, ...)
 // CHECK-FIXES: #define SHFL_UP_NAME __shfl_up
+// CHECK-FIXES: const unsigned warpfix_mask_43 = __ballot_sync(FULL_MASK, threadIdx.x < 16);
+
+#define SHFL_XOR_WRAP(var, lane, mask) __shfl_xor(var, lane)
+#define SHFL_DOWN_WRAP(var, d, mask) __shfl_down(var, d)
+
+__global__ void converged_full_mask(int *p) {
+  int v = p[threadIdx.x];
+  v += SHFL_XOR_WRAP(v, 1, FULL_MASK);
+  v += SHFL_XOR_WRAP(v, 2, 0xffffffffu);
+  p[threadIdx.x] = v;
+}
+// CHECK-MESSAGES: :59:40: warning: '__shfl_xor' is a legacy
+// CHECK-MESSAGES: :59:40: note: the macro takes the member mask from its caller in 'mask', which is now passed on: the caller passes 'FULL_MASK', and every lane of the warp reaches this call
+// CHECK-MESSAGES: :59:40: note: the macro takes the member mask from its caller in 'mask', which is now passed on: the caller passes '0xffffffffu', and every lane of the warp reaches this call
+// CHECK-FIXES: #define SHFL_XOR_WRAP(var, lane, mask) __shfl_xor_sync(mask, var, lane)
+
+__global__ void divergent_full_mask(int *p) {
+  int v = p[threadIdx.x];
+  if (v > 3)
+    v = SHFL_DOWN_WRAP(v, 1, FULL_MASK);
+  p[threadIdx.x] = v;
+}
+// CHECK-MESSAGES: :60:38: warning: '__shfl_down' is a legacy
+// CHECK-MESSAGES: :60:38: note: the caller passes 'FULL_MASK' for 'mask', which names every lane, but only some lanes reach this call; the legacy intrinsic ignored it, so it is not passed on
+// CHECK-FIXES: #define SHFL_DOWN_WRAP(var, d, mask) __shfl_down_sync(warpfix_mask_{{[0-9]+}}, var, d)
+// CHECK-FIXES: const unsigned warpfix_mask_{{[0-9]+}} = __ballot_sync(FULL_MASK, v > 3);
