@@ -109,8 +109,16 @@ FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
     End += Lexer::MeasureTokenLength(EndLoc, SM, LangOptions());
   if (End < Begin)
     return withoutFix(Range.getBegin(), "no automatic fix: inverted range");
-  llvm::Error Err = diag().Message.Fix[Path].add(
-      tooling::Replacement(Path, Begin, End - Begin, Text));
+  tooling::Replacements &Edits = diag().Message.Fix[Path];
+  // Two parts of one fix that need the same text at one point (two racing
+  // reads wanting one barrier) need it once; Replacements would concatenate.
+  if (Begin == End && llvm::any_of(Edits, [&](const tooling::Replacement &R) {
+        return R.getOffset() == Begin && R.getLength() == 0 &&
+               R.getReplacementText() == Text;
+      }))
+    return *this;
+  llvm::Error Err =
+      Edits.add(tooling::Replacement(Path, Begin, End - Begin, Text));
   if (Err) {
     llvm::consumeError(std::move(Err));
     return withoutFix(Range.getBegin(),

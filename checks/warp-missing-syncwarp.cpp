@@ -1,6 +1,7 @@
 #include "checks/warp-missing-syncwarp.h"
 #include "checks/analysis/Loops.h"
 #include "checks/analysis/MaskFix.h"
+#include "checks/analysis/Membership.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -44,17 +45,55 @@ const BinaryOperator *accumulation(const Stmt *S) {
   return B;
 }
 
-/// The statement that stands for S in its block: S itself, or the unbraced
-/// `if` (without else) or loop around it.
+/// The statement that stands for S where a rewrite can replace it: S itself
+/// in a block, or the unbraced `if` (without else) around it, either one in
+/// a block or as the whole body of a loop.
 const Stmt *unitOf(ASTContext &Ctx, const Stmt *S) {
-  const Stmt *Parent = parentStmt(Ctx, S);
-  if (Parent && isa<CompoundStmt>(Parent))
+  auto Replaceable = [&](const Stmt *U) {
+    const Stmt *Parent = parentStmt(Ctx, U);
+    return Parent && (isa<CompoundStmt>(Parent) ||
+                      (isLoop(Parent) && loopBody(Parent) == U));
+  };
+  if (Replaceable(S))
     return S;
-  if (const auto *If = dyn_cast_or_null<IfStmt>(Parent))
-    if (If->getThen() == S && !If->getElse() &&
-        isa_and_nonnull<CompoundStmt>(parentStmt(Ctx, If)))
-      return If;
+  const auto *If = dyn_cast_or_null<IfStmt>(parentStmt(Ctx, S));
+  if (If && If->getThen() == S && !If->getElse() && Replaceable(If))
+    return If;
   return nullptr;
+}
+
+/// A guard that the rewrite evaluates twice, once before and once after the
+/// barrier: it must give the same value both times, so it may read only
+/// registers (non-volatile locals and parameters by value, the thread's
+/// index), and nothing that the chain writes.
+bool readsOnlyRegisters(const Expr *Guard, ASTContext &Ctx) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    bool Memory = false;
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
+      Memory |= !isa<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
+      return !Memory;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        Memory |= !Var->hasLocalStorage() ||
+                  Var->getType()->isReferenceType() ||
+                  Var->getType().isVolatileQualified();
+      return !Memory;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return !(Memory = true); }
+    bool VisitMemberExpr(MemberExpr *M) {
+      Memory |= M->isArrow();
+      return !Memory;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Memory |= U->getOpcode() == UO_Deref;
+      return !Memory;
+    }
+  };
+  Finder F;
+  F.TraverseStmt(const_cast<Expr *>(Guard));
+  return !F.Memory && isHoistable(Guard, Ctx);
 }
 
 /// The rewrite evaluates the target more often and moves the operand before
@@ -161,7 +200,7 @@ void WarpMissingSyncwarpCheck::reportStatement(
       context().analyses(Ctx).Members.at(First.Write->Statement);
   if (Lanes.Result == Membership::Unknown) {
     Finding.withoutFix(Lanes.ReasonLoc, "no automatic fix: " + Lanes.Reason);
-    if (Lanes.Reason.find("loop") != std::string::npos)
+    if (Lanes.Reason.find("at different iterations") != std::string::npos)
       Finding.note(Lanes.ReasonLoc,
                    "a __syncwarp() in this loop would be reached by a "
                    "different set of lanes on each iteration; make every "
@@ -172,6 +211,17 @@ void WarpMissingSyncwarpCheck::reportStatement(
   if (!fixChain(First, Races, Finding, Ctx))
     fixWithBarriers(Races, Finding, Ctx);
 }
+
+namespace {
+
+/// One accumulation of the chain, and the guard it runs under, if any.
+struct ChainStep {
+  const Stmt *Unit;
+  const BinaryOperator *Update;
+  const Expr *Guard;
+};
+
+} // namespace
 
 bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
                                         const std::vector<const Race *> &Races,
@@ -190,39 +240,66 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   for (const Race *R : Races)
     if (R->Other->IsWrite)
       return false;
-  const auto *Block = cast<CompoundStmt>(parentStmt(Ctx, Unit));
   std::string Target = textOf(Accumulate->getLHS()->getSourceRange(), Ctx);
   if (Target.empty())
     return false;
-  auto AccumulateIn = [&](const Stmt *U) -> const BinaryOperator * {
+  auto StepOf = [&](const Stmt *U) -> std::optional<ChainStep> {
     const Stmt *Inner = U;
+    const Expr *Guard = nullptr;
     if (const auto *If = dyn_cast<IfStmt>(U)) {
-      if (If->getElse())
-        return nullptr;
+      if (If->getElse() || If->getInit() || If->getConditionVariable() ||
+          If->isConsteval())
+        return std::nullopt;
       Inner = If->getThen();
+      Guard = If->getCond();
     }
     const BinaryOperator *B = accumulation(Inner);
     if (!B || B->getOpcode() != Accumulate->getOpcode() ||
         textOf(B->getLHS()->getSourceRange(), Ctx) != Target ||
         !changesNothing(B->getLHS()) || !changesNothing(B->getRHS()))
-      return nullptr;
-    return B;
+      return std::nullopt;
+    return ChainStep{U, B, Guard};
   };
   // The chain: neighbouring accumulations into the same element, with the
-  // barriers already between them.
-  std::vector<const Stmt *> Body(Block->body_begin(), Block->body_end());
+  // barriers already between them. A loop body without braces is a chain of
+  // its own.
+  const Stmt *Parent = parentStmt(Ctx, Unit);
+  const auto *Block = dyn_cast<CompoundStmt>(Parent);
+  std::vector<const Stmt *> Body;
+  if (Block)
+    Body.assign(Block->body_begin(), Block->body_end());
+  else
+    Body.push_back(Unit);
   size_t At = std::find(Body.begin(), Body.end(), Unit) - Body.begin();
   size_t Begin = At, End = At + 1;
-  while (Begin > 0 && (AccumulateIn(Body[Begin - 1]) ||
-                       isBarrierStatement(Body[Begin - 1])))
+  while (Begin > 0 &&
+         (StepOf(Body[Begin - 1]) || isBarrierStatement(Body[Begin - 1])))
     --Begin;
   while (End < Body.size() &&
-         (AccumulateIn(Body[End]) || isBarrierStatement(Body[End])))
+         (StepOf(Body[End]) || isBarrierStatement(Body[End])))
     ++End;
   while (isBarrierStatement(Body[Begin]))
     ++Begin;
   while (isBarrierStatement(Body[End - 1]))
     --End;
+
+  // A barrier under a guard is reached only by the lanes the guard lets
+  // through, and lanes that skip it go on to meet another one (issue 13,
+  // pattern 5): every barrier of the rewrite stands outside the guards, and
+  // the guard is evaluated again around the write.
+  std::vector<ChainStep> Steps;
+  for (size_t I = Begin; I < End; ++I)
+    if (std::optional<ChainStep> Step = StepOf(Body[I])) {
+      if (Step->Guard && !readsOnlyRegisters(Step->Guard, Ctx)) {
+        Finding.withoutFix(Step->Guard->getBeginLoc(),
+                           "no automatic fix: the __syncwarp() must stand "
+                           "outside this condition, which is then evaluated "
+                           "a second time, and it reads memory or has side "
+                           "effects");
+        return true;
+      }
+      Steps.push_back(*Step);
+    }
 
   Membership Lanes = context().analyses(Ctx).Members.at(Body[Begin]);
   if (Lanes.Result == Membership::Unknown)
@@ -231,44 +308,57 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
       Lanes, Body[Begin]->getBeginLoc(), Finding, maskStyle(), Ctx);
   if (!Mask)
     return true; // emitMask said why
-  std::string Acc = "warpfix_acc_" + std::to_string(Ctx.getSourceManager()
-                                                        .getExpansionLineNumber(
-                                                            Body[Begin]
-                                                                ->getBeginLoc()));
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Acc =
+      "warpfix_acc_" +
+      std::to_string(SM.getExpansionLineNumber(Body[Begin]->getBeginLoc()));
   while (Ctx.Idents.find(Acc) != Ctx.Idents.end())
     Acc += "_";
-  if (!insertStatementBefore(Body[Begin], "auto " + Acc + " = " + Target + ";",
-                             Finding, Ctx)) {
+  std::string Declaration = "auto " + Acc + " = " + Target + ";";
+  if (Block && !insertStatementBefore(Body[Begin], Declaration, Finding, Ctx)) {
     Finding.withoutFix(Body[Begin]->getBeginLoc(),
                        "no automatic fix: the statement is written by a macro");
     return true;
   }
   std::string Barrier = "__syncwarp(" + *Mask + ");";
   std::string Op = BinaryOperator::getOpcodeStr(Accumulate->getOpcode()).str();
-  for (size_t I = Begin; I < End; ++I) {
-    const BinaryOperator *B = AccumulateIn(Body[I]);
-    if (!B)
-      continue;
-    std::string Source = textOf(B->getRHS()->getSourceRange(), Ctx);
-    CharSourceRange Range = statementRange(B, Ctx);
-    if (Source.empty() || Range.isInvalid()) {
-      Finding.withoutFix(B->getBeginLoc(), "no automatic fix: the statement "
-                                           "is written by a macro");
+  for (const ChainStep &Step : Steps) {
+    std::string Source = textOf(Step.Update->getRHS()->getSourceRange(), Ctx);
+    std::string Guard =
+        Step.Guard ? textOf(Step.Guard->getSourceRange(), Ctx) : "";
+    CharSourceRange Range = statementRange(Step.Unit, Ctx);
+    if (Source.empty() || Range.isInvalid() || (Step.Guard && Guard.empty())) {
+      Finding.withoutFix(Step.Update->getBeginLoc(),
+                         "no automatic fix: the statement is written by a "
+                         "macro");
       return true;
     }
+    // A guard that is a constant (a template parameter's test) lets all
+    // lanes through or none, so the barriers may stay inside it.
+    bool ConstantGuard =
+        Step.Guard && Step.Guard->isIntegerConstantExpr(Ctx);
+    std::string If =
+        Step.Guard && !ConstantGuard ? "if (" + Guard + ") " : "";
+    size_t I = std::find(Body.begin(), Body.end(), Step.Unit) - Body.begin();
     bool BarrierFollows = I + 1 < Body.size() && isBarrierStatement(Body[I + 1]);
-    std::vector<std::string> Parts = {Acc + " " + Op + " " + Source + ";",
-                                      Barrier, Target + " = " + Acc + ";"};
+    std::vector<std::string> Parts;
+    if (!Block)
+      Parts.push_back(Declaration);
+    Parts.push_back(If + Acc + " " + Op + " " + Source + ";");
+    Parts.push_back(Barrier);
+    Parts.push_back(If + Target + " = " + Acc + ";");
     if (!BarrierFollows)
       Parts.push_back(Barrier);
-    bool Wrapped = Body[I] != B;
-    std::optional<LineLayout> Layout = lineLayoutOf(B, Ctx);
-    std::string Separator =
-        (!Wrapped && Layout) ? Layout->LineEnd + Layout->Indent : " ";
-    std::string Text = llvm::join(Parts, Separator);
-    if (Wrapped)
+    std::optional<LineLayout> Layout = lineLayoutOf(Step.Unit, Ctx);
+    bool OneLine = ConstantGuard || !Block || !Layout;
+    std::string Text = llvm::join(
+        Parts, OneLine ? std::string(" ") : Layout->LineEnd + Layout->Indent);
+    if (ConstantGuard || !Block)
       Text = "{ " + Text + " }";
-    Finding.replace(Range, Text);
+    // Under a constant guard only the guarded statement is replaced.
+    CharSourceRange Replaced =
+        ConstantGuard ? statementRange(Step.Update, Ctx) : Range;
+    Finding.replace(Replaced, Text);
   }
   Finding.note(Body[Begin]->getBeginLoc(),
                "each lane now reads into a register, all lanes synchronise, "
