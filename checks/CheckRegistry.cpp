@@ -3,6 +3,7 @@
 #include "checks/warp-activemask-mask.h"
 #include "checks/warp-full-mask-divergent.h"
 #include "checks/warp-legacy-intrinsic.h"
+#include "checks/warp-legacy-ptx.h"
 #include "checks/warp-missing-syncwarp.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/GlobPattern.h"
@@ -28,9 +29,12 @@ static const CheckInfo Registry[] = {
     {"warp-legacy-intrinsic",
      "legacy warp intrinsics (__shfl*, __ballot, __any, __all) that CUDA 13 "
      "no longer compiles; rewritten to the *_sync forms with a proven mask",
-     // "shfl" and "vote" are the PTX of inline asm.
-     create<WarpLegacyIntrinsicCheck>,
-     "__shfl*,__ballot*,__any,__all,shfl,vote"},
+     create<WarpLegacyIntrinsicCheck>, "__shfl*,__ballot*,__any,__all"},
+    {"warp-legacy-ptx",
+     "shfl and vote without .sync in inline PTX, which ptxas rejects for "
+     "sm_70 and later; rewritten to the .sync forms with a proven mask",
+     // The instructions' first words, as they stand in an asm template.
+     create<WarpLegacyPtxCheck>, "shfl,vote"},
     {"warp-missing-syncwarp",
      "shared-memory accesses by two lanes of one warp to one location with "
      "no __syncwarp() between them; split with __syncwarp() (listing 8)",
