@@ -20,7 +20,8 @@ static const CheckInfo Registry[] = {
      "__activemask() used as the member mask of a *_sync primitive, or "
      "compared with the full mask; rewritten to the mask of the lanes that "
      "should take part",
-     create<WarpActivemaskMaskCheck>, "__activemask"},
+     // "activemask" is the PTX instruction, activemask.b32.
+     create<WarpActivemaskMaskCheck>, "__activemask,activemask"},
     {"warp-full-mask-divergent",
      "a full member mask on a *_sync primitive that only some lanes reach; "
      "rewritten to a ballot of the branch condition",

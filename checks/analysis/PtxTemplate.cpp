@@ -332,14 +332,20 @@ std::optional<size_t> memberMaskOperand(const Instruction &I) {
   return Expected - 1;
 }
 
-bool writtenByActiveMask(const Template &T, size_t User,
-                         llvm::StringRef Register) {
+std::optional<size_t> activeMaskWriter(const Template &T, size_t User,
+                                       llvm::StringRef Register) {
+  // Instructions write their first operand; the last such write before User
+  // is the value User reads (a scope's shadowing register reads the same,
+  // since it is written inside the scope).
   for (size_t K = User; K-- > 0;) {
     const Instruction &I = T.Instructions[K];
-    if (!I.Operands.empty() && I.Operands.front().Text == Register)
-      return I.OpcodeText == "activemask.b32";
+    if (!I.Operands.empty() && I.Operands.front().Text == Register) {
+      if (I.OpcodeText == "activemask.b32")
+        return K;
+      return std::nullopt;
+    }
   }
-  return false;
+  return std::nullopt;
 }
 
 } // namespace warpfix::ptx

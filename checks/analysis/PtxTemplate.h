@@ -118,10 +118,10 @@ std::string apply(llvm::StringRef Text, llvm::ArrayRef<Edit> Edits);
 /// operand.
 std::optional<size_t> memberMaskOperand(const Instruction &I);
 
-/// Whether the operand Register of Template.Instructions[User] was last
-/// written, before User, by `activemask.b32 Register`.
-bool writtenByActiveMask(const Template &T, size_t User,
-                         llvm::StringRef Register);
+/// The index of the instruction before Instructions[User] that last writes
+/// Register, when that is `activemask.b32 Register`.
+std::optional<size_t> activeMaskWriter(const Template &T, size_t User,
+                                       llvm::StringRef Register);
 
 } // namespace warpfix::ptx
 
