@@ -175,6 +175,24 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
     return;
   }
 
+  // Membership is computed for the statement; a branch inside its PTX can
+  // take lanes around the instruction.
+  for (const ptx::Instruction &Other : Ptx.Template.Instructions) {
+    llvm::StringRef Opcode = llvm::StringRef(Other.OpcodeText).split('.').first;
+    if (llvm::is_contained({"bra", "brx", "ret", "exit", "call"}, Opcode)) {
+      Finding
+          .withoutFix(Ptx.locationOf(Other.Opcode.Begin, Ctx),
+                      ("no automatic fix: the PTX of this statement has a '" +
+                       Opcode +
+                       "', so the lanes that execute the instruction need not "
+                       "be those that reach the statement")
+                          .str())
+          .note(At, Candidate("<mask>") +
+                        " where <mask> names the lanes that execute it");
+      return;
+    }
+  }
+
   Membership Lanes = context().analyses(Ctx).Members.at(Ptx.Asm);
   if (Lanes.Result == Membership::AllLanes) {
     if (!editTemplate(Ptx, ptx::toSync(I, FullMaskImmediate), Finding, Ctx)) {
