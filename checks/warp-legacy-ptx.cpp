@@ -65,6 +65,7 @@ struct MaskOperand {
   std::string Reference; ///< `%4`
 };
 std::optional<MaskOperand> maskOperand(const InlinePtx &Ptx,
+                                       const ptx::Instruction &I,
                                        llvm::StringRef Value,
                                        const ASTContext &Ctx,
                                        std::string &Why) {
@@ -87,6 +88,19 @@ std::optional<MaskOperand> maskOperand(const InlinePtx &Ptx,
       asmStatementTokens(Asm, Ctx, Why);
   if (!Tokens)
     return std::nullopt;
+  // The reference to the new operand must be written in this statement's
+  // own template: in a macro body it would name operand N of every
+  // statement that uses the macro, whatever that operand is there.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Reference =
+      SM.getSpellingLoc(Ptx.locationOf(I.Operands.back().Where.End - 1, Ctx));
+  if (SM.getFileID(Reference) != SM.getFileID(Asm.getAsmLoc()) ||
+      SM.isBeforeInTranslationUnit(Reference, Asm.getAsmLoc()) ||
+      SM.isBeforeInTranslationUnit(Asm.getRParenLoc(), Reference)) {
+    Why = "the template is written by a macro, where a reference to the new "
+          "operand would name that operand of every statement that uses it";
+    return std::nullopt;
+  }
   std::optional<asmops::Insertion> Insert = asmops::appendInput(
       *Tokens, Asm.getNumOutputs(), Asm.getNumInputs(),
       ("\"r\"(" + Value + ")").str(), Why);
@@ -221,7 +235,7 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
       Fallback ? "__activemask() /* warpfix: legacy semantics, review this "
                  "mask */"
                : "<mask>";
-  std::optional<MaskOperand> Operand = maskOperand(Ptx, Value, Ctx, Why);
+  std::optional<MaskOperand> Operand = maskOperand(Ptx, I, Value, Ctx, Why);
   if (!Operand) {
     Finding.withoutFix(At, "no automatic fix: the mask must be passed in as "
                            "a new input operand, but " + Why)
@@ -238,7 +252,7 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
         emitMask(Lanes, At, Finding, maskStyle(), Ctx);
     if (!Mask)
       return;
-    Operand = maskOperand(Ptx, *Mask, Ctx, Why);
+    Operand = maskOperand(Ptx, I, *Mask, Ctx, Why);
   }
   if (!editTemplate(Ptx, ptx::toSync(I, Operand->Reference), Finding, Ctx)) {
     Finding.withoutFix(At, "no automatic fix: the instruction is spelled "

@@ -119,4 +119,19 @@ __device__ int segment_broadcast(int v) {
   // CHECK: :[[@LINE-3]]:8: note: candidate rewrite: shfl.sync.idx.b32 %0, %1, 0, %2, <mask>;
   return r;
 }
-// CHECK: 11 findings in 1 file (0 fixable)
+
+// Only some lanes, and the template comes from a macro: the reference to a
+// new operand would be written into the macro for every statement using it.
+#define BALLOT_PTX "vote.ballot.b32 %0, 1;"
+
+__global__ void macro_template(unsigned *p) {
+  unsigned r = 0;
+  if (threadIdx.x & 1) {
+    asm(BALLOT_PTX : "=r"(r));
+  }
+  p[threadIdx.x] = r;
+}
+// CHECK: :[[@LINE-9]]:21: warning: 'vote.ballot.b32' is legacy PTX
+// CHECK: :[[@LINE-5]]:9: note: in this expansion of a macro
+// CHECK: :[[@LINE-11]]:21: note: no automatic fix: the mask must be passed in as a new input operand, but the template is written by a macro, where a reference to the new operand would name that operand of every statement that uses it
+// CHECK: 12 findings in 1 file (0 fixable)
