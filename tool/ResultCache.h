@@ -55,6 +55,21 @@ private:
   bool StoreFailed = false;
 };
 
+/// An entry's text: Result under Key. Nothing when the result holds text
+/// that is not UTF-8, which YAML would not give back unchanged.
+std::optional<std::string> formatCacheEntry(llvm::StringRef Key,
+                                            const TranslationUnitResult &Result);
+
+struct StoredResult {
+  /// The version of warpfix that wrote it.
+  std::string Tool;
+  /// As analysed then; its Dependencies are still to be checked.
+  TranslationUnitResult Result;
+};
+/// Reads an entry's text written under Key; an error says why it is corrupt.
+llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
+                                             llvm::StringRef Key);
+
 /// $XDG_CACHE_HOME/warpfix, else ~/.cache/warpfix; empty if neither exists.
 std::string defaultCacheDirectory();
 
