@@ -16,6 +16,8 @@ struct ProfileSettings {
   std::string GpuArch;
   /// Empty: no cache.
   std::string CacheDirectory;
+  /// processCacheIdentity(): part of every cache key.
+  std::string CacheIdentity;
   bool UsePrefilter = true;
   bool ColoredMessages = false;
 };

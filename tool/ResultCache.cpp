@@ -7,6 +7,9 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/YAMLTraits.h"
 
 namespace warpfix {
@@ -61,6 +64,28 @@ std::string FileDigests::hashOf(llvm::StringRef Path) {
                                               /*RequiresNullTerminator=*/false);
     return Buffer ? contentHash((*Buffer)->getBuffer()) : std::string();
   });
+}
+
+std::string processCacheIdentity(const char *Argv0, void *MainAddress) {
+  std::string Identity =
+      std::string("warpfix ") + WARPFIX_VERSION + ", LLVM " WARPFIX_LLVM_VERSION;
+  std::string Executable = llvm::sys::fs::getMainExecutable(Argv0, MainAddress);
+  if (auto Binary = llvm::MemoryBuffer::getFile(Executable, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false)) {
+    llvm::XXH128_hash_t Hash =
+        llvm::xxh3_128bits(llvm::arrayRefFromStringRef((*Binary)->getBuffer()));
+    Identity += ", build " + llvm::utohexstr(Hash.high64) + "-" +
+                llvm::utohexstr(Hash.low64);
+  }
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  Identity += std::string(1, '\0') + Cwd.str().str();
+  for (const char *Variable : {"CPATH", "CPLUS_INCLUDE_PATH"}) {
+    Identity += std::string(1, '\0') + Variable + "=";
+    if (std::optional<std::string> Value = llvm::sys::Process::GetEnv(Variable))
+      Identity += *Value;
+  }
+  return Identity;
 }
 
 std::string defaultCacheDirectory() {

@@ -26,7 +26,7 @@ private:
 class ResultCache {
 public:
   /// Configuration holds everything besides the TU's own command line that
-  /// changes its findings: checks, their options, warpfix's version.
+  /// changes its result (see cacheConfiguration in Profile.cpp).
   ResultCache(std::string Directory, std::string Configuration,
               FileDigests &Digests)
       : Directory(std::move(Directory)),
@@ -69,6 +69,14 @@ struct StoredResult {
 /// Reads an entry's text written under Key; an error says why it is corrupt.
 llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
                                              llvm::StringRef Key);
+
+/// What changes every TU's result besides its checks, options and command
+/// line: this build of warpfix (its version, LLVM's, and a hash of the
+/// executable, so that a rebuilt warpfix never replays an older build's
+/// findings), the working directory (the findings' build directory), and the
+/// include paths clang takes from the environment. MainAddress is any
+/// function of the executable, to find it where argv[0] does not.
+std::string processCacheIdentity(const char *Argv0, void *MainAddress);
 
 /// $XDG_CACHE_HOME/warpfix, else ~/.cache/warpfix; empty if neither exists.
 std::string defaultCacheDirectory();

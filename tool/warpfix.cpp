@@ -398,9 +398,12 @@ int main(int argc, const char **argv) {
   // One profile per configuration in force; each file is analysed by its own.
   FileDigests Digests;
   ProfileSettings Settings{*Toolkit, GpuArch};
-  if (!NoCache)
+  if (!NoCache) {
     Settings.CacheDirectory =
         CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
+    Settings.CacheIdentity =
+        processCacheIdentity(argv[0], reinterpret_cast<void *>(&fail));
+  }
   Settings.UsePrefilter = !NoPrefilter;
   Settings.ColoredMessages = errs().has_colors();
   std::vector<std::unique_ptr<Profile>> Profiles;
