@@ -1,7 +1,10 @@
 #include "tool/CompileCommands.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
 
@@ -46,6 +49,35 @@ collectSourceFiles(llvm::ArrayRef<std::string> Paths,
   std::sort(Files.begin(), Files.end());
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
   return Files;
+}
+
+llvm::Expected<std::unique_ptr<CompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildDirectory) {
+  auto Failure = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "cannot load a compilation database from '" + BuildDirectory +
+            "': " + Why);
+  };
+  llvm::SmallString<256> File(BuildDirectory);
+  path::append(File, "compile_commands.json");
+  auto Text = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Text)
+    return Failure("cannot read " + File + ": " + Text.getError().message());
+  // LLVM's reader parses JSON as YAML: it prints the first syntax error
+  // itself and goes on with the entries read so far.
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Text)->getBuffer());
+  if (!Parsed)
+    return Failure(File + " is not valid JSON: " +
+                   llvm::toString(Parsed.takeError()));
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> Database =
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!Database)
+    return Failure(Error);
+  return std::move(Database);
 }
 
 namespace {

@@ -18,6 +18,11 @@ llvm::Expected<std::vector<std::string>>
 collectSourceFiles(llvm::ArrayRef<std::string> Paths,
                    std::vector<std::string> &Warnings);
 
+/// Reads BuildDirectory/compile_commands.json. A file that is not valid JSON
+/// is an error, never half a database.
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildDirectory);
+
 /// Rewrites an nvcc command line as the clang one it stands for: include
 /// paths, macros, forced includes and the language standard are kept; the
 /// first device architecture is returned through Arch; the rest is nvcc's own

@@ -15,7 +15,6 @@
 #include "tool/SarifReport.h"
 #include "tool/Stats.h"
 #include "tool/TextReport.h"
-#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -186,14 +185,10 @@ Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadDatabase() {
   if (BuildPath.empty())
     return nullptr;
-  std::string Error;
-  auto Database = clang::tooling::JSONCompilationDatabase::loadFromDirectory(
-      BuildPath, Error);
+  auto Database = loadCompilationDatabase(BuildPath);
   if (!Database)
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot load a compilation database from '%s': %s",
-                             BuildPath.c_str(), Error.c_str());
-  return clang::tooling::inferMissingCompileCommands(std::move(Database));
+    return Database.takeError();
+  return clang::tooling::inferMissingCompileCommands(std::move(*Database));
 }
 
 /// Files named on the command line, or, with -p and no paths, every CUDA file
