@@ -30,6 +30,15 @@ loadCompilationDatabase(llvm::StringRef BuildDirectory);
 std::vector<std::string>
 translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch);
 
+/// nvcc's --options-file (-optf) F[,F...] replaced by the options in each
+/// file, read relative to Directory (the compile command's), as nvcc does;
+/// CMake writes them for long include and macro lists. A file that cannot be
+/// read is left out and named in Problems.
+std::vector<std::string>
+expandNvccOptionsFiles(llvm::ArrayRef<std::string> Args,
+                       llvm::StringRef Directory,
+                       std::vector<std::string> &Problems);
+
 struct FrontEndSettings {
   CudaToolkit Toolkit;
   /// --cuda-gpu-arch; empty means the database's, else sm_70.
@@ -37,9 +46,17 @@ struct FrontEndSettings {
   std::vector<std::string> ExtraArgs;
 };
 
-/// Wraps the user's database (or none) so that every command it hands out is a
-/// clang device-side CUDA parse of one file for one architecture.
-std::unique_ptr<clang::tooling::CompilationDatabase>
+/// A database whose every command is a clang device-side CUDA parse of one
+/// file for one architecture.
+class CudaCompilationDatabase : public clang::tooling::CompilationDatabase {
+public:
+  /// Problems met in the user's commands so far (an nvcc options file that
+  /// cannot be read), each once.
+  virtual std::vector<std::string> takeWarnings() = 0;
+};
+
+/// Wraps the user's database (or none) into a CudaCompilationDatabase.
+std::unique_ptr<CudaCompilationDatabase>
 makeCudaCompilationDatabase(
     std::shared_ptr<clang::tooling::CompilationDatabase> Base,
     FrontEndSettings Settings);

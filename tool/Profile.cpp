@@ -63,4 +63,11 @@ Profile::create(EffectiveConfig Config,
   return std::move(P);
 }
 
+std::vector<std::string> Profile::takeWarnings() {
+  std::vector<std::string> Warnings = Database->takeWarnings();
+  if (Cache)
+    llvm::append_range(Warnings, Cache->takeWarnings());
+  return Warnings;
+}
+
 } // namespace warpfix

@@ -431,11 +431,11 @@ int main(int argc, const char **argv) {
       SourceFiles, Workers,
       [&](size_t I) { return FileProfiles[I]->run(SourceFiles[I]); },
       Progress, errs());
-  std::vector<std::string> CacheWarnings;
+  std::vector<std::string> RunWarnings;
   for (auto &P : Profiles)
-    llvm::append_range(CacheWarnings, P->takeCacheWarnings());
-  llvm::sort(CacheWarnings);
-  for (const std::string &Warning : CacheWarnings)
+    llvm::append_range(RunWarnings, P->takeWarnings());
+  llvm::sort(RunWarnings);
+  for (const std::string &Warning : RunWarnings)
     WithColor::warning(errs(), "warpfix") << Warning << "\n";
   size_t SkippedTUs = llvm::count_if(Results, [](const auto &R) {
     return R.SkippedByPrefilter;
