@@ -18,43 +18,6 @@ namespace path = llvm::sys::path;
 using clang::tooling::CompileCommand;
 using clang::tooling::CompilationDatabase;
 
-static bool isCudaSource(llvm::StringRef File) {
-  return path::extension(File) == ".cu";
-}
-
-llvm::Expected<std::vector<std::string>>
-collectSourceFiles(llvm::ArrayRef<std::string> Paths,
-                   std::vector<std::string> &Warnings) {
-  std::vector<std::string> Files;
-  for (const std::string &Given : Paths) {
-    fs::file_status Status;
-    if (std::error_code EC = fs::status(Given, Status))
-      return llvm::createStringError(EC, "cannot read '%s': %s", Given.c_str(),
-                                     EC.message().c_str());
-    if (!fs::is_directory(Status)) {
-      Files.push_back(Given);
-      continue;
-    }
-    size_t Before = Files.size();
-    std::error_code EC;
-    for (fs::recursive_directory_iterator It(Given, EC), End; It != End && !EC;
-         It.increment(EC)) {
-      if (isCudaSource(It->path()) &&
-          It->type() != fs::file_type::directory_file)
-        Files.push_back(It->path());
-    }
-    if (EC)
-      return llvm::createStringError(EC, "cannot list '%s': %s", Given.c_str(),
-                                     EC.message().c_str());
-    if (Files.size() == Before)
-      Warnings.push_back("no CUDA source files (.cu) under '" + Given + "'");
-  }
-  // Sorted so that a directory walk gives the same order on every machine.
-  std::sort(Files.begin(), Files.end());
-  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
-  return Files;
-}
-
 llvm::Expected<std::unique_ptr<CompilationDatabase>>
 loadCompilationDatabase(llvm::StringRef BuildDirectory) {
   auto Failure = [&](const llvm::Twine &Why) {

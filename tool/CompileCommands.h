@@ -1,4 +1,4 @@
-// Turning paths or a compilation database into clang command lines for a
+// Turning a compilation database, or none, into clang command lines for a
 // device-side CUDA parse (DESIGN.md §2, first two stages).
 #ifndef WARPFIX_TOOL_COMPILECOMMANDS_H
 #define WARPFIX_TOOL_COMPILECOMMANDS_H
@@ -10,13 +10,6 @@
 #include <vector>
 
 namespace warpfix {
-
-/// Expands the given paths into the files to analyse: files as named, and
-/// directories searched recursively for `.cu` files. Missing paths are errors.
-/// Directories without CUDA files are reported through Warnings.
-llvm::Expected<std::vector<std::string>>
-collectSourceFiles(llvm::ArrayRef<std::string> Paths,
-                   std::vector<std::string> &Warnings);
 
 /// Reads BuildDirectory/compile_commands.json. A file that is not valid JSON
 /// is an error, never half a database.

@@ -11,6 +11,7 @@
 #include "tool/Paths.h"
 #include "tool/Config.h"
 #include "tool/Profile.h"
+#include "tool/SourceFiles.h"
 #include "tool/JsonReport.h"
 #include "tool/SarifReport.h"
 #include "tool/Stats.h"
@@ -171,14 +172,6 @@ constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
 int fail(const Twine &Message) {
   WithColor::error(errs(), "warpfix") << Message << "\n";
   return ExitError;
-}
-
-/// A NUL byte in the first few KiB means a binary file; parsing it would only
-/// bury the user in nonsense errors.
-bool looksBinary(StringRef File) {
-  auto Buffer = MemoryBuffer::getFile(File, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
-  return Buffer && (*Buffer)->getBuffer().take_front(8192).contains('\0');
 }
 
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
@@ -380,9 +373,8 @@ int main(int argc, const char **argv) {
   std::vector<std::string> ToolErrors; // for the json and sarif reports
   std::vector<std::string> SourceFiles;
   for (const std::string &File : *Files) {
-    if (looksBinary(File)) {
-      ToolErrors.push_back("'" + File +
-                           "' is a binary file, not CUDA source; skipped");
+    if (std::optional<std::string> Problem = unusableSourceFile(File)) {
+      ToolErrors.push_back(*Problem);
       WithColor::error(errs(), "warpfix") << ToolErrors.back() << "\n";
       HadErrors = true;
       continue;
