@@ -474,12 +474,12 @@ int main(int argc, const char **argv) {
   RunReport Run(Set, enabledChecks(Profiles));
   Run.SkippedTUs = SkippedTUs;
   if (Fix) {
-    ApplyOutcome Outcome = applyFixesInPlace(Set, [] {
-      if (TestingBeforeWrite.empty())
-        return;
+    FixPlan Plan = planFixes(Set);
+    if (!TestingBeforeWrite.empty() && !Plan.Files.empty()) {
       StringRef Argv[] = {"/bin/sh", "-c", TestingBeforeWrite};
       sys::ExecuteAndWait("/bin/sh", Argv);
-    });
+    }
+    ApplyOutcome Outcome = writeFixes(std::move(Plan));
     for (const std::string &Error : Outcome.Errors)
       WithColor::error(errs(), "warpfix") << Error << "\n";
     HadErrors |= !Outcome.Errors.empty();
