@@ -6,6 +6,7 @@
 #include "tool/CompileCommands.h"
 #include "tool/CudaToolkit.h"
 #include "tool/FindingSet.h"
+#include "tool/FixVerifier.h"
 #include "tool/FixWriter.h"
 #include "tool/ParallelRunner.h"
 #include "tool/Paths.h"
@@ -271,6 +272,45 @@ enabledChecks(ArrayRef<std::unique_ptr<Profile>> Profiles) {
   return Union;
 }
 
+/// What the fix verifier needs of each TU that parsed, or was skipped.
+std::vector<VerifiableUnit>
+verifiableUnits(ArrayRef<TranslationUnitResult> Results,
+                ArrayRef<Profile *> FileProfiles) {
+  std::vector<VerifiableUnit> Units;
+  for (size_t I = 0; I < Results.size(); ++I) {
+    const TranslationUnitResult &R = Results[I];
+    if (!R.Parsed)
+      continue; // none of its files is rewritten
+    VerifiableUnit Unit;
+    Unit.MainFile = R.MainFile;
+    Unit.Commands = &FileProfiles[I]->database();
+    for (const FileDigest &Read : R.Dependencies)
+      Unit.FilesRead.push_back(Read.Path);
+    Unit.ParsedCleanly = !R.SkippedByPrefilter;
+    Units.push_back(std::move(Unit));
+  }
+  return Units;
+}
+
+/// Takes out of Plan the files of every TU that its fixes would break: fixed
+/// code must compile, and if it does not, warpfix is wrong somewhere.
+void refuseFixesThatBreak(FixPlan &Plan, ArrayRef<VerifiableUnit> Units,
+                          unsigned Workers) {
+  for (const BrokenUnit &Broken : findBrokenUnits(Units, Plan, Workers)) {
+    std::string Files;
+    for (const std::string &File : Broken.ChangedFiles)
+      Files += (Files.empty() ? "'" : ", '") + File + "'";
+    std::string Why =
+        "internal error: the fixes would not compile (" +
+        Broken.FirstNewError + ", in the translation unit of '" +
+        Broken.MainFile + "'); " + Files +
+        " not rewritten. This is a bug in warpfix, unless the configuration "
+        "names a FullMaskSpelling that is not defined there";
+    for (const std::string &File : Broken.ChangedFiles)
+      Plan.refuse(File, Why);
+  }
+}
+
 void printVersion(raw_ostream &OS) {
   OS << "warpfix " << WARPFIX_VERSION << " (LLVM " << WARPFIX_LLVM_VERSION
      << ")\n";
@@ -432,6 +472,9 @@ int main(int argc, const char **argv) {
   size_t SkippedTUs = llvm::count_if(Results, [](const auto &R) {
     return R.SkippedByPrefilter;
   });
+  std::vector<VerifiableUnit> Units;
+  if (Fix)
+    Units = verifiableUnits(Results, FileProfiles);
   std::vector<std::string> ConfigErrors;
   FindingSet Set = mergeFindings(std::move(Results),
                                  headerFilter(*Files, Configs, ConfigErrors));
@@ -475,6 +518,7 @@ int main(int argc, const char **argv) {
   Run.SkippedTUs = SkippedTUs;
   if (Fix) {
     FixPlan Plan = planFixes(Set);
+    refuseFixesThatBreak(Plan, Units, Workers);
     if (!TestingBeforeWrite.empty() && !Plan.Files.empty()) {
       StringRef Argv[] = {"/bin/sh", "-c", TestingBeforeWrite};
       sys::ExecuteAndWait("/bin/sh", Argv);
