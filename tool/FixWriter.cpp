@@ -3,6 +3,7 @@
 #include "tool/AtomicFile.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
@@ -198,6 +199,40 @@ void emitHunkBody(llvm::StringRef Old, llvm::StringRef New,
     OS << "\\ No newline at end of file\n";
 }
 
+/// A name on a ---/+++ line, written as git writes it, which both git apply
+/// and GNU patch read back: C-quoted when it holds a quote, a backslash, a
+/// control character or a byte outside ASCII (git's core.quotePath); else
+/// followed by a tab when it holds a space, which patch would otherwise
+/// take for the end of the name.
+std::string diffHeaderName(llvm::StringRef Name) {
+  bool NeedsQuotes = llvm::any_of(Name, [](unsigned char C) {
+    return C == '"' || C == '\\' || C < 0x20 || C >= 0x7f;
+  });
+  if (!NeedsQuotes)
+    return Name.contains(' ') ? (Name + "\t").str() : Name.str();
+  std::string Quoted = "\"";
+  for (unsigned char C : Name) {
+    switch (C) {
+    case '"': Quoted += "\\\""; break;
+    case '\\': Quoted += "\\\\"; break;
+    case '\a': Quoted += "\\a"; break;
+    case '\b': Quoted += "\\b"; break;
+    case '\t': Quoted += "\\t"; break;
+    case '\n': Quoted += "\\n"; break;
+    case '\v': Quoted += "\\v"; break;
+    case '\f': Quoted += "\\f"; break;
+    case '\r': Quoted += "\\r"; break;
+    default:
+      if (C < 0x20 || C >= 0x7f) {
+        llvm::raw_string_ostream(Quoted) << '\\' << llvm::format("%03o", C);
+      } else {
+        Quoted += char(C);
+      }
+    }
+  }
+  return Quoted + "\"";
+}
+
 /// A diff built from the replacements themselves: each hunk is the lines the
 /// edits touch, widened by three lines of context and merged when they meet.
 void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
@@ -222,9 +257,11 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
   fs::current_path(Cwd);
   llvm::StringRef Shown = Path;
   if (Shown.consume_front(Cwd) && Shown.consume_front("/"))
-    OS << "--- a/" << Shown << "\n+++ b/" << Shown << "\n";
+    OS << "--- " << diffHeaderName("a/" + Shown.str()) << "\n+++ "
+       << diffHeaderName("b/" + Shown.str()) << "\n";
   else
-    OS << "--- " << Path << "\n+++ " << Path << "\n";
+    OS << "--- " << diffHeaderName(Path) << "\n+++ " << diffHeaderName(Path)
+       << "\n";
   int Shift = 0;
   for (auto [First, Last] : Hunks) {
     unsigned Begin = Lines.begin(First), End = Lines.end(Last);
