@@ -177,6 +177,12 @@ std::optional<std::string> unusableSourceFile(llvm::StringRef File) {
   fs::file_status Status;
   if (std::error_code EC = fs::status(File, Status))
     return "cannot read '" + File.str() + "': " + EC.message() + "; skipped";
+  // ClangTool makes the path of each source "native", which on POSIX turns a
+  // backslash into a slash: it would parse another file, or none.
+  if (absolutePath(File).find('\\') != std::string::npos)
+    return "'" + File.str() +
+           "' has a backslash in its path, which clang's tooling takes for a "
+           "directory separator; skipped (rename it to analyse it)";
   if (fs::is_directory(Status))
     return "'" + File.str() + "' is a directory, not a source file; skipped";
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
