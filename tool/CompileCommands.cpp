@@ -8,6 +8,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
 #include <mutex>
 #include <set>
@@ -44,7 +45,11 @@ loadCompilationDatabase(llvm::StringRef BuildDirectory) {
           File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!Database)
     return Failure(Error);
-  return std::move(Database);
+  // What loadFromDirectory's JSON plugin wraps around it: @file response
+  // files expanded, the driver mode and target taken from the compiler name.
+  return clang::tooling::inferTargetAndDriverMode(
+      clang::tooling::expandResponseFiles(std::move(Database),
+                                          llvm::vfs::getRealFileSystem()));
 }
 
 namespace {
