@@ -568,6 +568,9 @@ def run_project(p, args, defaults, out_dir):
     res["crashes"] = crashes
 
     # ---- findings
+    if pdir:
+        with open(os.path.join(pdir, "findings.json"), "w") as f:
+            json.dump(findings, f, indent=1, sort_keys=True)
     by_check = collections.Counter(f.get("check", "?") for f in findings)
     res["findings"] = sum(by_check.values())
     res["findings_by_check"] = dict(sorted(by_check.items()))
@@ -937,6 +940,9 @@ def main():
     ap.add_argument("--keep-scratch", action="store_true")
     ap.add_argument("--out", default=None, help="keep every run's stdout/stderr/diff here")
     ap.add_argument("--json", default=None, help="write the results as JSON")
+    ap.add_argument("--update", default=None, metavar="FILE",
+                    help="start from the results in FILE (an earlier --json): the projects run "
+                         "now replace theirs, the others are kept; the table and --json cover all")
     ap.add_argument("--markdown", default=None, help="write the table as Markdown")
     ap.add_argument("--warpfix-arg", action="append", default=[],
                     help="extra warpfix option for every run (repeatable), e.g. --no-prefilter")
@@ -968,9 +974,21 @@ def main():
     only = set(x for x in args.only.split(",") if x)
     skip = set(x for x in args.skip.split(",") if x)
     rows = []
+    kept = {}
+    if args.update:
+        try:
+            with open(args.update) as f:
+                kept = {r["name"]: r for r in json.load(f).get("projects", [])}
+        except (OSError, ValueError, KeyError) as e:
+            print("sweep: cannot read %s: %s" % (args.update, e), file=sys.stderr)
+            return 2
+        if not args.json:
+            args.json = args.update
     started = time.time()
     for p in table_in["projects"]:
         if (only and p["name"] not in only) or p["name"] in skip:
+            if p["name"] in kept:
+                rows.append(kept[p["name"]])
             continue
         print("[%s] %s ..." % (time.strftime("%H:%M:%S"), p["name"]), file=sys.stderr, flush=True)
         try:
