@@ -376,7 +376,7 @@ def walk(root, exts):
 # --------------------------------------------------------------------------
 # one project
 
-def project_args(p, root, defaults, warpfix_extra):
+def project_args(p, root, defaults, warpfix_extra, cflags=()):
     arch = p.get("arch") or defaults.get("arch") or "sm_70"
     flags = []
     for inc in p.get("include", []):
@@ -391,6 +391,7 @@ def project_args(p, root, defaults, warpfix_extra):
     if std:
         flags.append("-std=" + std)
     flags += [a.replace("{root}", root) for a in p.get("extra_args", [])]
+    flags += list(cflags)
     tool = ["--cuda-gpu-arch=" + arch] + list(warpfix_extra) + list(p.get("warpfix_args", []))
     return tool, flags
 
@@ -506,7 +507,7 @@ def run_project(p, args, defaults, out_dir):
         res["status"] = "missing"
         res["note"] = "no checkout at %s (run prepare.py)" % root
         return res
-    tool_args, flags = project_args(p, root, defaults, args.warpfix_arg)
+    tool_args, flags = project_args(p, root, defaults, args.warpfix_arg, args.cflag)
     srcs = [s for s in source_paths(p, root) if os.path.exists(s)]
     tus = tus_of(srcs)
     res["sources"] = [rel(s, root) for s in srcs]
@@ -700,7 +701,7 @@ def fix_pass(p, args, defaults, base, tus, statuses, root, pdir):
     except (OSError, shutil.Error) as e:
         out["fix_run"] = {"status": "not-run", "note": "copy failed: %s" % e}
         return out
-    tool_args, flags = project_args(p, copy, defaults, args.warpfix_arg)
+    tool_args, flags = project_args(p, copy, defaults, args.warpfix_arg, args.cflag)
     srcs = [s for s in source_paths(p, copy) if os.path.exists(s)]
     bad = {os.path.relpath(t, root) for t, s in statuses.items() if s in ("crashed", "timeout", "bad-output")}
     fix_base = [a for a in base if a != "--format=json"] + ["--format=json", "--fix"]
@@ -786,9 +787,26 @@ def nvcc_check(args, p, copy, root, flags, changed, pdir):
     errors that name a warp intrinsic."""
     res = {"compiled": 0, "ok": 0, "failed": 0, "warp_errors": 0, "files": {}}
     nflags = [f for f in flags if f.startswith(("-I", "-D", "-U", "-std="))]
-    for c in changed:
-        if not c.endswith(".cu"):
-            continue
+    # A changed header is compiled through the .cu files that name it in an #include.
+    targets = [c for c in changed if c.endswith(".cu")]
+    headers = [os.path.basename(c) for c in changed if not c.endswith(".cu")]
+    if headers:
+        pat = re.compile(r'^\s*#\s*include\s*[<"](?:[^>"]*/)?(%s)[>"]' %
+                         "|".join(re.escape(h) for h in headers), re.M)
+        for d, dirs, names in os.walk(copy):
+            for n in names:
+                if not n.endswith(".cu"):
+                    continue
+                r = os.path.relpath(os.path.join(d, n), copy)
+                if r in targets:
+                    continue
+                try:
+                    with open(os.path.join(d, n), errors="replace") as fh:
+                        if pat.search(fh.read()):
+                            targets.append(r)
+                except OSError:
+                    pass
+    for c in targets:
         rows = {}
         for tag, base_dir in (("fixed", copy), ("original", root)):
             f = os.path.join(base_dir, c)
@@ -946,6 +964,9 @@ def main():
     ap.add_argument("--markdown", default=None, help="write the table as Markdown")
     ap.add_argument("--warpfix-arg", action="append", default=[],
                     help="extra warpfix option for every run (repeatable), e.g. --no-prefilter")
+    ap.add_argument("--cflag", action="append", default=[],
+                    help="extra compiler flag for every project, after '--' (repeatable), "
+                         "e.g. --cflag=-Wno-register")
     args = ap.parse_args()
 
     try:
@@ -969,8 +990,14 @@ def main():
         os.makedirs(args.out, exist_ok=True)
     version = subprocess.run([args.warpfix, "--version"], stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT).stdout.decode("utf-8", "replace").strip()
-    commit = subprocess.run(["git", "-C", os.path.dirname(args.warpfix), "rev-parse", "HEAD"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode().strip()
+    def git_out(*a):
+        return subprocess.run(["git", "-C", os.path.dirname(args.warpfix)] + list(a),
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode().strip()
+    commit = git_out("rev-parse", "HEAD")
+    # the last commit that changed anything but bench/: what the binary's sources are, if it is
+    # up to date with its checkout
+    top = git_out("rev-parse", "--show-toplevel")
+    source_commit = git_out("-C", top, "log", "-1", "--format=%H", "--", ".", ":(exclude)bench") if top else ""
     only = set(x for x in args.only.split(",") if x)
     skip = set(x for x in args.skip.split(",") if x)
     rows = []
@@ -1024,7 +1051,9 @@ def main():
             print("  %5d  %s" % (v, k))
     doc = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
            "warpfix": args.warpfix, "warpfix_version": version, "warpfix_commit": commit,
-           "jobs": args.jobs, "warpfix_args": args.warpfix_arg, "corpus": args.corpus,
+           "warpfix_source_commit": source_commit,
+           "jobs": args.jobs, "warpfix_args": args.warpfix_arg, "cflags": args.cflag,
+           "corpus": args.corpus,
            "wall_s": round(time.time() - started, 1), "projects": rows, "totals": tot}
     if args.json:
         with open(args.json, "w") as f:
