@@ -334,8 +334,46 @@ def strip_comments(text, keep_strings):
     return "".join(out)
 
 
+VERSION_MACRO_RE = re.compile(r"__CUDACC_VER|CUDA_VERSION|CUDART_VERSION|__CUDACC_RTC__|THRUST_VERSION|CUB_VERSION")
+ARCH_MACRO_RE = re.compile(r"__CUDA_ARCH__|CUB_PTX_ARCH")
+
+
+def conditional_context(code_lines):
+    """For each line (1-based index), the kinds of preprocessor conditions around it:
+    'version' (a toolkit or compiler version test) and/or 'arch' (__CUDA_ARCH__).
+
+    Tells apart a legacy call that only an old toolkit or architecture compiles from one in
+    code every build sees. Conditions are not evaluated: #if, #elif and #else all count."""
+    out = [frozenset()]
+    stack = []
+    joined = ""
+    for raw in code_lines:
+        line = joined + raw
+        joined = line[:-1] if line.endswith("\\") else ""
+        m = re.match(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)$", line)
+        if m and not joined:
+            kw, cond = m.group(1), m.group(2)
+            kinds = set()
+            if VERSION_MACRO_RE.search(cond):
+                kinds.add("version")
+            if ARCH_MACRO_RE.search(cond):
+                kinds.add("arch")
+            if kw in ("if", "ifdef", "ifndef"):
+                stack.append(kinds)
+            elif kw == "elif" and stack:
+                stack[-1] = stack[-1] | kinds
+            elif kw == "endif" and stack:
+                stack.pop()
+        cur = set()
+        for k in stack:
+            cur |= k
+        out.append(frozenset(cur))
+    return out
+
+
 def grep_sites(files):
-    """Legacy call sites and PTX sites in files: lists of (file, line, text)."""
+    """Legacy call sites and PTX sites in files: lists of (file, line, text, kinds), kinds the
+    preprocessor conditions around the site (conditional_context)."""
     legacy, ptx, defines = [], [], []
     for f in files:
         try:
@@ -350,18 +388,19 @@ def grep_sites(files):
             continue
         code = strip_comments(text, keep_strings=False)
         code_lines = code.split("\n")
+        context = conditional_context(code_lines)
         for m in LEGACY_RE.finditer(code):
             line = code.count("\n", 0, m.start()) + 1
             src = code_lines[line - 1]
             if DEFINE_RE.match(src) and DEFINE_RE.match(src).group(1) == m.group(1):
-                defines.append((f, line, m.group(1)))
+                defines.append((f, line, m.group(1), context[line]))
                 continue
-            legacy.append((f, line, m.group(1)))
+            legacy.append((f, line, m.group(1), context[line]))
         with_strings = strip_comments(text, keep_strings=True)
         for lit in re.finditer(r'"(?:[^"\\\n]|\\.)*"', with_strings):
             for m in PTX_RE.finditer(lit.group(0)):
                 line = with_strings.count("\n", 0, lit.start() + m.start()) + 1
-                ptx.append((f, line, m.group(0)))
+                ptx.append((f, line, m.group(0), context[line]))
     return legacy, ptx, defines
 
 
@@ -623,10 +662,15 @@ def run_project(p, args, defaults, out_dir):
     res["legacy_sites_found"] = sum(1 for s in legacy if covered(s, True))
     res["legacy_sites_in_unanalysed_tus"] = sum(1 for s in legacy if real(s[0]) in failed_or_crashed)
     res["legacy_sites_by_name"] = dict(collections.Counter(s[2] for s in legacy).most_common())
+    for kind in ("version", "arch"):
+        under = [s for s in legacy if kind in s[3]]
+        res["legacy_sites_under_%s_if" % kind] = len(under)
+        res["legacy_sites_under_%s_if_found" % kind] = sum(1 for s in under if covered(s, True))
     res["legacy_defines"] = len(defines)
     res["ptx_sites"] = len(ptx)
     res["ptx_sites_found"] = sum(1 for s in ptx if covered(s, False))
-    res["missed_legacy_sites"] = ["%s:%d: %s" % (rel(s[0], root), s[1], s[2])
+    res["missed_legacy_sites"] = ["%s:%d: %s%s" % (rel(s[0], root), s[1], s[2],
+                                                   " [#if %s]" % "+".join(sorted(s[3])) if s[3] else "")
                                   for s in legacy if not covered(s, True)]
     res["missed_ptx_sites"] = ["%s:%d: %s" % (rel(s[0], root), s[1], s[2])
                                for s in ptx if not covered(s, False)]
@@ -876,6 +920,8 @@ def totals(rows):
          "findings_by_check": collections.Counter(), "fixable": 0, "fixed": 0,
          "unfixable": 0, "legacy_sites": 0, "legacy_sites_found": 0,
          "legacy_sites_in_unanalysed_tus": 0, "ptx_sites": 0, "ptx_sites_found": 0,
+         "legacy_sites_under_version_if": 0, "legacy_sites_under_version_if_found": 0,
+         "legacy_sites_under_arch_if": 0, "legacy_sites_under_arch_if_found": 0,
          "wall_s": 0.0, "unfixable_by_reason": collections.Counter(),
          "check_run": {"status": ""}, "projects": 0, "projects_crashed": 0,
          "status": "done"}
@@ -887,8 +933,10 @@ def totals(rows):
             t["projects_crashed"] += 1
         t["tu_status"].update(r["tu_status"])
         for k in ("findings", "fixable", "unfixable", "legacy_sites", "legacy_sites_found",
-                  "legacy_sites_in_unanalysed_tus", "ptx_sites", "ptx_sites_found"):
-            t[k] += r[k]
+                  "legacy_sites_in_unanalysed_tus", "ptx_sites", "ptx_sites_found",
+                  "legacy_sites_under_version_if", "legacy_sites_under_version_if_found",
+                  "legacy_sites_under_arch_if", "legacy_sites_under_arch_if_found"):
+            t[k] += r.get(k, 0)
         t["fixed"] += r.get("fixed") or 0
         t["wall_s"] += r.get("wall_s", 0)
         t["findings_by_check"].update(r["findings_by_check"])
@@ -1044,6 +1092,10 @@ def main():
           "inline PTX without .sync: %d, with a finding %d" % (
               tot["legacy_sites"], tot["legacy_sites_found"], tot["sites_found_pct"],
               tot["legacy_sites_in_unanalysed_tus"], tot["ptx_sites"], tot["ptx_sites_found"]))
+    print("legacy sites inside an #if on a toolkit version: %d (with a finding %d); on __CUDA_ARCH__: "
+          "%d (with a finding %d)" % (
+              tot["legacy_sites_under_version_if"], tot["legacy_sites_under_version_if_found"],
+              tot["legacy_sites_under_arch_if"], tot["legacy_sites_under_arch_if_found"]))
     print("projects whose whole run crashed: %d of %d" % (tot["projects_crashed"], tot["projects"]))
     if tot["unfixable_by_reason"]:
         print("\nunfixable, by reason:")
