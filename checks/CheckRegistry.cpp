@@ -3,6 +3,7 @@
 #include "checks/warp-activemask-mask.h"
 #include "checks/warp-full-mask-divergent.h"
 #include "checks/warp-legacy-intrinsic.h"
+#include "checks/warp-legacy-ptx.h"
 #include "checks/warp-missing-syncwarp.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/GlobPattern.h"
@@ -19,7 +20,8 @@ static const CheckInfo Registry[] = {
      "__activemask() used as the member mask of a *_sync primitive, or "
      "compared with the full mask; rewritten to the mask of the lanes that "
      "should take part",
-     create<WarpActivemaskMaskCheck>, "__activemask"},
+     // "activemask" is the PTX instruction, activemask.b32.
+     create<WarpActivemaskMaskCheck>, "__activemask,activemask"},
     {"warp-full-mask-divergent",
      "a full member mask on a *_sync primitive that only some lanes reach; "
      "rewritten to a ballot of the branch condition",
@@ -28,9 +30,12 @@ static const CheckInfo Registry[] = {
     {"warp-legacy-intrinsic",
      "legacy warp intrinsics (__shfl*, __ballot, __any, __all) that CUDA 13 "
      "no longer compiles; rewritten to the *_sync forms with a proven mask",
-     // "shfl" and "vote" are the PTX of inline asm.
-     create<WarpLegacyIntrinsicCheck>,
-     "__shfl*,__ballot*,__any,__all,shfl,vote"},
+     create<WarpLegacyIntrinsicCheck>, "__shfl*,__ballot*,__any,__all"},
+    {"warp-legacy-ptx",
+     "shfl and vote without .sync in inline PTX, which ptxas rejects for "
+     "sm_70 and later; rewritten to the .sync forms with a proven mask",
+     // The instructions' first words, as they stand in an asm template.
+     create<WarpLegacyPtxCheck>, "shfl,vote"},
     {"warp-missing-syncwarp",
      "shared-memory accesses by two lanes of one warp to one location with "
      "no __syncwarp() between them; split with __syncwarp() (listing 8)",

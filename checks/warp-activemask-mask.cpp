@@ -1,4 +1,5 @@
 #include "checks/warp-activemask-mask.h"
+#include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -13,6 +14,8 @@ void WarpActivemaskMaskCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(syncPrimitiveCall(), this);
   // Seed 000, listing 14: `assert(__activemask() == FULL_MASK)`.
   auto ActiveMask = callExpr(callee(functionDecl(hasName("__activemask"))));
+  Finder.addMatcher(asmStmt(unless(isExpansionInSystemHeader())).bind("asm"),
+                    this);
   Finder.addMatcher(
       binaryOperator(unless(isExpansionInSystemHeader()),
                      hasAnyOperatorName("==", "!="),
@@ -26,8 +29,51 @@ void WarpActivemaskMaskCheck::run(const MatchFinder::MatchResult &Result) {
   if (const auto *Compare = Result.Nodes.getNodeAs<BinaryOperator>("compare"))
     checkComparison(*Compare, *Result.Nodes.getNodeAs<CallExpr>("active"),
                     *Result.Context);
-  else
-    checkMask(*Result.Nodes.getNodeAs<CallExpr>("call"), *Result.Context);
+  else if (const auto *Asm = Result.Nodes.getNodeAs<GCCAsmStmt>("asm"))
+    checkPtx(*Asm, *Result.Context);
+  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call"))
+    checkMask(*Call, *Result.Context);
+}
+
+void WarpActivemaskMaskCheck::checkPtx(const GCCAsmStmt &Asm,
+                                       ASTContext &Ctx) {
+  const FunctionDecl *F = enclosingFunction(Ctx, &Asm);
+  std::optional<InlinePtx> Ptx;
+  if (!F || !isDeviceFunction(*F) || F->isDependentContext() ||
+      !(Ptx = readInlinePtx(Asm, Ctx)) || !Ptx->AgreesWithClang)
+    return;
+  const ptx::Template &T = Ptx->Template;
+  for (size_t I = 0; I < T.Instructions.size(); ++I) {
+    const ptx::Instruction &Instr = T.Instructions[I];
+    std::optional<size_t> Index = ptx::memberMaskOperand(Instr);
+    // match.sync is the opportunistic pattern, as for __match_*_sync.
+    if (!Index || llvm::StringRef(Instr.OpcodeText).starts_with("match."))
+      continue;
+    const ptx::Operand &Mask = Instr.Operands[*Index];
+    if (Mask.Reference) {
+      unsigned Number = Ptx->OperandNumbers[*Mask.Reference];
+      if (Number >= Asm.getNumOutputs() &&
+          Number < Asm.getNumOutputs() + Asm.getNumInputs())
+        checkMaskValue(Asm.getInputExpr(Number - Asm.getNumOutputs()), Asm,
+                       Instr.OpcodeText, Ctx);
+      continue;
+    }
+    std::optional<size_t> Writer = ptx::activeMaskWriter(T, I, Mask.Text);
+    if (!Writer)
+      continue;
+    // The mask never leaves the PTX: the lanes that should take part have
+    // to come in from the C++ code, which is the change a person makes.
+    SourceLocation Taken =
+        Ptx->locationOf(T.Instructions[*Writer].Opcode.Begin, Ctx);
+    report(Ptx->locationOf(Mask.Where.Begin, Ctx),
+           "activemask.b32 is the member mask of '" + Instr.OpcodeText +
+               "': it says which lanes happen to be converged here, not "
+               "which lanes should take part (seed 000, listing 5)")
+        .note(Taken, "the mask is taken here")
+        .withoutFix(Taken, "no automatic fix: the mask is computed inside "
+                           "the PTX; pass the lanes that should take part in "
+                           "as an input operand instead");
+  }
 }
 
 void WarpActivemaskMaskCheck::checkComparison(const BinaryOperator &Compare,
@@ -55,6 +101,13 @@ void WarpActivemaskMaskCheck::checkMask(const CallExpr &Call,
   // opportunistic pattern asks of __match_*_sync (seed 000, atomicAggInc).
   if (!Mask || Primitive.starts_with("__match_"))
     return;
+  checkMaskValue(Mask, Call, Primitive, Ctx);
+}
+
+void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
+                                             const Stmt &Use,
+                                             llvm::StringRef Primitive,
+                                             ASTContext &Ctx) {
   Analyses &Shared = context().analyses(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const MaskOrigin &Origin : maskOrigins(Mask, Ctx)) {
@@ -80,8 +133,8 @@ void WarpActivemaskMaskCheck::checkMask(const CallExpr &Call,
       continue;
     }
     if (Origin.ThroughVariable &&
-        !sameLanes(AtOrigin, Shared.Members.at(&Call))) {
-      Finding.withoutFix(Call.getBeginLoc(),
+        !sameLanes(AtOrigin, Shared.Members.at(&Use))) {
+      Finding.withoutFix(Use.getBeginLoc(),
                          "no automatic fix: the mask is used under other "
                          "branches than the ones where it is taken");
       continue;

@@ -17,6 +17,12 @@ public:
 
 private:
   void checkMask(const clang::CallExpr &Call, clang::ASTContext &Ctx);
+  /// Mask, the member mask of Primitive at Use (a call, or an asm statement
+  /// whose PTX takes it as an input operand).
+  void checkMaskValue(const clang::Expr *Mask, const clang::Stmt &Use,
+                      llvm::StringRef Primitive, clang::ASTContext &Ctx);
+  /// The member masks of the .sync instructions in inline PTX.
+  void checkPtx(const clang::GCCAsmStmt &Asm, clang::ASTContext &Ctx);
   void checkComparison(const clang::BinaryOperator &Compare,
                        const clang::CallExpr &ActiveMask,
                        clang::ASTContext &Ctx);

@@ -42,6 +42,9 @@ MANIFEST = 'manifest.json'
 OUT_MARKER = '.runtime-tests-out'  # marks a folder that prepare may empty
 SUPPORT_FILES = ('harness.h', 'legacy_emulation.cuh')
 LEGACY_CHECK = 'warp-legacy-intrinsic'
+LEGACY_PTX_CHECK = 'warp-legacy-ptx'
+# Findings that nvcc 13 cannot build without the legacy semantics emulated.
+LEGACY_CHECKS = (LEGACY_CHECK, LEGACY_PTX_CHECK)
 RACE_CHECK = 'warp-missing-syncwarp'
 MAX_FIX_PASSES = 4
 
@@ -365,6 +368,101 @@ def compare_expectations(path, findings):
 
 
 # ---------------------------------------------------------------------------
+# Legacy PTX, emulated
+
+# A legacy shfl or vote in an asm template (the C spelling of it: inside a
+# string literal), with its guard: what it did is the .sync form over the lanes
+# that are active there, which activemask.b32 names.
+LEGACY_PTX_RE = re.compile(
+    r'(?P<guard>@(?P<neg>!?)(?P<pred>[%\w$]+)\s+)?'
+    r'(?P<op>shfl|vote)\.(?P<form>(?!sync\b)[a-z]+\.(?:b32|pred))'
+    r'(?P<operands>\s+[^;"]*?)\s*;')
+ASM_RE = re.compile(r'\b(?:asm|__asm__|__asm)\b(?:\s+(?:volatile|__volatile__|inline|goto))*\s*\(')
+EMULATED_MASK = 'wf_legacy_mask'  # a PTX register of the emulation's own scope
+
+
+def c_tokens(text, start):
+    """(kind, begin, end) of the C tokens from `start` that matter to an asm
+    statement: string literals, parentheses, colons; comments and character
+    literals are passed over."""
+    i, n = start, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith('//', i):
+            i = text.find('\n', i)
+            i = n if i < 0 else i
+        elif text.startswith('/*', i):
+            i = text.find('*/', i + 2)
+            i = n if i < 0 else i + 2
+        elif c in '"\'':
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == '\\' else 1
+            yield ('string' if c == '"' else 'char', i, j + 1)
+            i = j + 1
+        elif c in '():':
+            yield (c, i, i + 1)
+            i += 1
+        else:
+            i += 1
+
+
+def emulated_instruction(m, extended):
+    """The legacy instruction of match m as its .sync form over activemask.b32,
+    in a scope of its own; a guarded one over the active lanes whose guard holds."""
+    # In an extended template '%' is written '%%'; the guard's predicate is
+    # copied as the template spells it.
+    reg = ('%%' if extended else '%') + EMULATED_MASK
+    parts = [f'.reg .b32 {reg};', f'activemask.b32 {reg};']
+    if m['guard']:
+        parts.append(f"vote.sync.ballot.b32 {reg}, {m['neg']}{m['pred']}, {reg};")
+    parts.append(f"{m['guard'] or ''}{m['op']}.sync.{m['form']}{m['operands']}, {reg};")
+    return '{ ' + ' '.join(parts) + ' }'
+
+
+def emulate_legacy_ptx(text):
+    """(text, count): each legacy shfl/vote in the asm templates of `text`
+    rewritten to what it meant, so that nvcc 13 builds the original with its
+    legacy semantics (what legacy_emulation.cuh does for the intrinsics).
+    Raises PrepareError where an instruction cannot be emulated in place: one
+    split over literals, or written by a macro."""
+    edits = []  # (begin, end, replacement) in text
+    for asm in ASM_RE.finditer(text):
+        depth, colon, literals = 1, False, []
+        for kind, b, e in c_tokens(text, asm.end()):
+            if kind == '(':
+                depth += 1
+            elif kind == ')':
+                depth -= 1
+                if depth == 0:
+                    break
+            elif kind == ':' and depth == 1:
+                colon = True
+            elif kind == 'string' and depth == 1 and not colon:
+                literals.append((b, e))
+        for b, e in literals:
+            body = text[b + 1:e - 1]
+            for m in LEGACY_PTX_RE.finditer(body):
+                edits.append((b + 1 + m.start(), b + 1 + m.end(),
+                              emulated_instruction(m, extended=colon)))
+    out, at = [], 0
+    for b, e, replacement in sorted(edits):
+        out += [text[at:b], replacement]
+        at = e
+    out.append(text[at:])
+    result = ''.join(out)
+    # Anything legacy left in a literal (a template a macro writes, an
+    # instruction split over literals) would be built with the wrong meaning
+    # or not at all: refuse rather than guess.
+    for kind, b, e in c_tokens(result, 0):
+        if kind == 'string' and re.search(r'\b(?:shfl|vote)\.(?!sync\b)[a-z]+\.', result[b:e]):
+            line = result.count('\n', 0, b) + 1
+            raise PrepareError(f'line {line}: legacy PTX that the emulation cannot rewrite '
+                               'in place (outside an asm template, or split over literals)')
+    return result, len(edits)
+
+
+# ---------------------------------------------------------------------------
 # Building with nvcc
 
 def nvcc_version(nvcc):
@@ -392,13 +490,16 @@ def build(nvcc, out_dir, args, log_path):
             'error': first_error(stdout + stderr) if code else None}
 
 
-def build_case(nvcc, out_dir, name, emulate_rewritten, expect_bare_failure):
-    """The four nvcc runs of a case. Returns (builds, problems)."""
+def build_case(nvcc, out_dir, name, emulate_rewritten, expect_bare_failure,
+               src_orig_emulated, src_rw):
+    """The four nvcc runs of a case: the rewritten program src_rw, the
+    original as emulated (src_orig_emulated, with legacy_emulation.cuh), and
+    the original as it is. Returns (builds, problems)."""
     case_dir = Path('cases') / name
     logs = out_dir / case_dir
     emulation = ['-include', 'legacy_emulation.cuh']
     rewritten_emulation = emulation if emulate_rewritten else []
-    src_rw, src_orig = str(case_dir / 'rewritten.cu'), str(case_dir / 'original.cu')
+    src_orig = str(case_dir / 'original.cu')
     builds = {
         'rewritten_' + CHECK_ARCH: build(nvcc, out_dir, [
             '-cubin', f'-arch={CHECK_ARCH}', *WERROR, *rewritten_emulation,
@@ -409,7 +510,8 @@ def build_case(nvcc, out_dir, name, emulate_rewritten, expect_bare_failure):
             '-o', f'bin/{name}.rewritten', src_rw], logs / f'build-rewritten-{RUN_ARCH}.log'),
         'original_emulated_' + RUN_ARCH: build(nvcc, out_dir, [
             f'-arch={RUN_ARCH}', '-lineinfo', *WERROR, *emulation,
-            '-o', f'bin/{name}.original', src_orig], logs / f'build-original-{RUN_ARCH}.log'),
+            '-o', f'bin/{name}.original', src_orig_emulated],
+            logs / f'build-original-{RUN_ARCH}.log'),
         'original_bare_' + RUN_ARCH: build(nvcc, out_dir, [
             '-cubin', f'-arch={RUN_ARCH}', '-o', str(case_dir / 'original.bare.cubin'),
             src_orig], logs / f'build-original-bare-{RUN_ARCH}.log'),
@@ -421,9 +523,9 @@ def build_case(nvcc, out_dir, name, emulate_rewritten, expect_bare_failure):
     if bare['ok'] == expect_bare_failure:
         problems.append(
             'nvcc builds the original without legacy_emulation.cuh although warpfix reports '
-            'legacy intrinsics' if bare['ok'] else
+            'legacy intrinsics or legacy PTX' if bare['ok'] else
             f'nvcc rejects the original without legacy_emulation.cuh ({bare["error"]}) although '
-            'warpfix reports no legacy intrinsic')
+            'warpfix reports no legacy intrinsic and no legacy PTX')
     return builds, problems
 
 
@@ -497,15 +599,36 @@ def prepare_case(case, args, out_dir):
         passes, fixed, remaining = fix_in_place(args.warpfix, rewritten, findings)
         record['fix'] = {'passes': passes, 'fixed': fixed,
                          'remaining': [finding_summary(f, False) for f in remaining]}
-        emulate = any(f['check'] == LEGACY_CHECK for f in remaining)
+        emulate = any(f['check'] in LEGACY_CHECKS for f in remaining)
     except PrepareError as e:
         # Build anyway: nvcc's errors on a broken rewrite are worth having.
         record['problems'].append(str(e) if '(see ' in str(e) else f'{e} (see {work / "fix.txt"})')
         emulate = False
     record['rewritten_uses_emulation'] = emulate
 
-    legacy = any(f['check'] == LEGACY_CHECK for f in findings)
-    builds, build_problems = build_case(args.nvcc, out_dir, name, emulate, legacy)
+    # The original keeps its legacy meaning: legacy_emulation.cuh for the
+    # intrinsics, and each legacy PTX instruction rewritten to what it did.
+    # Written beside original.cu, which stays as it is for the bare build; the
+    # same for a rewrite that still holds legacy PTX.
+    sources = {}
+    for version, path, wanted in (('original', original, True), ('rewritten', rewritten, emulate)):
+        sources[version] = str(path.relative_to(out_dir))
+        if not wanted:
+            continue
+        try:
+            text, count = emulate_legacy_ptx(path.read_text())
+        except PrepareError as e:
+            record['problems'].append(f'{version}: {e}')
+            continue
+        record[f'{version}_ptx_emulated'] = count
+        if count:
+            emulated = work / f'{version}.emulated.cu'
+            emulated.write_text(text)
+            sources[version] = str(emulated.relative_to(out_dir))
+
+    legacy = any(f['check'] in LEGACY_CHECKS for f in findings)
+    builds, build_problems = build_case(args.nvcc, out_dir, name, emulate, legacy,
+                                        sources['original'], sources['rewritten'])
     record['builds'] = builds
     record['binaries'] = {
         'original': f'bin/{name}.original' if builds['original_emulated_' + RUN_ARCH]['ok'] else None,

@@ -31,9 +31,34 @@ install_missing_packages() {
   "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing_packages[@]}" >&2
 }
 
+# build_warpfix DIR [CMAKE_ARGS...]: configures DIR once (with CMAKE_ARGS),
+# then builds it.
+build_warpfix() {
+  local dir=$1
+  shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S "$repo_root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >&2
+  fi
+  cmake --build "$dir" >&2
+}
+
+# The sanitized build: clang 19, AddressSanitizer and UndefinedBehaviorSanitizer
+# on everything warpfix compiles, and the libFuzzer targets of fuzz/.
+sanitize_build_dir="$repo_root/build-sanitize"
+build_sanitized() {
+  # compiler-rt: the sanitizer and libFuzzer runtimes.
+  install_missing_packages "warpfix sanitized build" libclang-rt-19-dev
+  build_warpfix "$sanitize_build_dir" -DCMAKE_CXX_COMPILER=clang++-19 \
+    -DWARPFIX_SANITIZE=address,undefined -DWARPFIX_FUZZ=ON
+}
+# What a sanitizer finds fails the run, with a symbolized stack.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-/usr/lib/llvm-19/bin/llvm-symbolizer}"
+
 install_missing_packages "warpfix setup" "${required_packages[@]}"
 
-if [ ! -f "$build_dir/build.ninja" ]; then
-  cmake -S "$repo_root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >&2
+# Scripts that need only the sanitized build say so before sourcing this.
+if [ "${warpfix_setup_skip_build:-0}" != 1 ]; then
+  build_warpfix "$build_dir"
 fi
-cmake --build "$build_dir" >&2

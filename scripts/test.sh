@@ -4,25 +4,52 @@
 # prepare phase of the GPU runtime tests, which rewrites every case and
 # compiles it with nvcc; the GPU phase itself runs on a GPU machine (see
 # runtime-tests/README.md).
+#
+# --sanitize runs the lit tests on the sanitized build instead (build-sanitize:
+# AddressSanitizer and UndefinedBehaviorSanitizer), then each fuzz target of
+# fuzz/ over its seed corpus.
+sanitize=0
+if [ "${1:-}" = --sanitize ]; then
+  sanitize=1
+  warpfix_setup_skip_build=1
+fi
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$repo_root"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+tested_dir=$build_dir
+if [ "$sanitize" = 1 ]; then
+  build_sanitized
+  tested_dir=$sanitize_build_dir
+fi
 set +e
-python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$build_dir/test" 2>&1 | tee "$log"
+python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$tested_dir/test" 2>&1 | tee "$log"
 lit_status=${PIPESTATUS[0]}
 set -e
 count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | head -n1; }
 passed=$(count Passed); failed=$(count Failed)
 passed=${passed:-0}; failed=${failed:-0}
 
-runtime_status=0
-if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+other_status=0
+if [ "$sanitize" = 1 ]; then
+  # Each fuzz target runs its seeds once: they build, and the seeds pass.
+  for binary in "$sanitize_build_dir"/fuzz/*-fuzzer; do
+    target=$(basename "$binary")
+    if "$binary" -runs=0 "fuzz/corpus/$target" >"$log" 2>&1; then
+      echo "PASS: fuzz seeds :: $target"
+      passed=$((passed + 1))
+    else
+      cat "$log"
+      echo "FAIL: fuzz seeds :: $target"
+      failed=$((failed + 1)); other_status=1
+    fi
+  done
+elif command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
   export PATH="$PATH:/usr/local/cuda/bin"
   set +e
   python3 runtime-tests/run.py prepare -j "$(nproc)" 2>&1 | tee "$log"
-  runtime_status=${PIPESTATUS[0]}
+  other_status=${PIPESTATUS[0]}
   set -e
   prepared=$(sed -n 's/^prepared \([0-9]*\)\/\([0-9]*\) cases.*/\1 \2/p' "$log")
   if [ -n "$prepared" ]; then
@@ -36,4 +63,4 @@ else
 fi
 
 echo "tests: $passed passed, $failed failed"
-[ "$lit_status" -eq 0 ] && [ "$runtime_status" -eq 0 ]
+[ "$lit_status" -eq 0 ] && [ "$other_status" -eq 0 ]

@@ -38,6 +38,22 @@ if os.path.exists(nvcc):
     config.substitutions.append(
         ("%nvcc-check", nvcc + " -Werror all-warnings -c -o /dev/null"))
 
+# Templates with named operands (%[x]) are clang CUDA: nvcc 13 rejects
+# symbolic operand references ("symbolic operand reference not supported!").
+# For those, clang 19 writes the PTX and ptxas assembles it.
+clang = os.path.join(tools, "clang")
+ptxas = os.path.join(os.path.dirname(nvcc), "ptxas")
+if os.path.exists(clang) and os.path.exists(ptxas):
+    toolkit = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+    config.available_features.add("clang-ptxas")
+    config.substitutions.append(("%clang-cuda-ptx", " ".join([
+        clang, "-x", "cuda", "--cuda-device-only", "--cuda-path=" + toolkit,
+        "-Wno-unknown-cuda-version", "-isystem",
+        os.path.join(config.warpfix_source_dir, "tool", "compat"),
+        "-isystem", os.path.join(toolkit, "include", "cccl"), "-S"])))
+    config.substitutions.append(("%ptxas-check",
+                                 ptxas + " -Werror -o /dev/null"))
+
 # The SARIF test validates against the official schema with python3-jsonschema.
 if subprocess.call([config.python, "-c", "import jsonschema"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:

@@ -1,9 +1,17 @@
 #include "tool/CompileCommands.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <algorithm>
+#include <mutex>
+#include <set>
 
 namespace warpfix {
 namespace fs = llvm::sys::fs;
@@ -11,41 +19,37 @@ namespace path = llvm::sys::path;
 using clang::tooling::CompileCommand;
 using clang::tooling::CompilationDatabase;
 
-static bool isCudaSource(llvm::StringRef File) {
-  return path::extension(File) == ".cu";
-}
-
-llvm::Expected<std::vector<std::string>>
-collectSourceFiles(llvm::ArrayRef<std::string> Paths,
-                   std::vector<std::string> &Warnings) {
-  std::vector<std::string> Files;
-  for (const std::string &Given : Paths) {
-    fs::file_status Status;
-    if (std::error_code EC = fs::status(Given, Status))
-      return llvm::createStringError(EC, "cannot read '%s': %s", Given.c_str(),
-                                     EC.message().c_str());
-    if (!fs::is_directory(Status)) {
-      Files.push_back(Given);
-      continue;
-    }
-    size_t Before = Files.size();
-    std::error_code EC;
-    for (fs::recursive_directory_iterator It(Given, EC), End; It != End && !EC;
-         It.increment(EC)) {
-      if (isCudaSource(It->path()) &&
-          It->type() != fs::file_type::directory_file)
-        Files.push_back(It->path());
-    }
-    if (EC)
-      return llvm::createStringError(EC, "cannot list '%s': %s", Given.c_str(),
-                                     EC.message().c_str());
-    if (Files.size() == Before)
-      Warnings.push_back("no CUDA source files (.cu) under '" + Given + "'");
-  }
-  // Sorted so that a directory walk gives the same order on every machine.
-  std::sort(Files.begin(), Files.end());
-  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
-  return Files;
+llvm::Expected<std::unique_ptr<CompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildDirectory) {
+  auto Failure = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "cannot load a compilation database from '" + BuildDirectory +
+            "': " + Why);
+  };
+  llvm::SmallString<256> File(BuildDirectory);
+  path::append(File, "compile_commands.json");
+  auto Text = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Text)
+    return Failure("cannot read " + File + ": " + Text.getError().message());
+  // LLVM's reader parses JSON as YAML: it prints the first syntax error
+  // itself and goes on with the entries read so far.
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Text)->getBuffer());
+  if (!Parsed)
+    return Failure(File + " is not valid JSON: " +
+                   llvm::toString(Parsed.takeError()));
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> Database =
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!Database)
+    return Failure(Error);
+  // What loadFromDirectory's JSON plugin wraps around it: @file response
+  // files expanded, the driver mode and target taken from the compiler name.
+  return clang::tooling::inferTargetAndDriverMode(
+      clang::tooling::expandResponseFiles(std::move(Database),
+                                          llvm::vfs::getRealFileSystem()));
 }
 
 namespace {
@@ -166,6 +170,69 @@ translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch) {
 
 namespace {
 
+bool isOptionsFileOption(llvm::StringRef Name) {
+  return Name == "--options-file" || Name == "-optf";
+}
+
+/// Appends Args to Out with each options file in place of the option that
+/// names it; Depth and Open stop a file that names itself.
+void expandOptionsFiles(llvm::ArrayRef<std::string> Args,
+                        llvm::StringRef Directory, std::vector<std::string> &Out,
+                        std::vector<std::string> &Problems,
+                        std::vector<std::string> &Open) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    auto [Name, Value] = Arg.split('=');
+    if (!isOptionsFileOption(Name)) {
+      Out.push_back(Args[I]);
+      continue;
+    }
+    if (!Arg.contains('='))
+      Value = I + 1 < Args.size() ? llvm::StringRef(Args[++I]) : "";
+    llvm::SmallVector<llvm::StringRef, 4> Files;
+    Value.split(Files, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef Named : Files) {
+      llvm::SmallString<256> File(Named);
+      fs::make_absolute(Directory, File);
+      path::remove_dots(File, /*remove_dot_dot=*/true);
+      if (llvm::is_contained(Open, File)) {
+        Problems.push_back("the nvcc options file '" + File.str().str() +
+                           "' includes itself; read once");
+        continue;
+      }
+      auto Text = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+      if (!Text) {
+        Problems.push_back("cannot read the nvcc options file '" +
+                           File.str().str() + "': " +
+                           Text.getError().message() +
+                           "; the options in it are left out");
+        continue;
+      }
+      llvm::BumpPtrAllocator Allocator;
+      llvm::StringSaver Saver(Allocator);
+      llvm::SmallVector<const char *, 32> Tokens;
+      llvm::cl::TokenizeGNUCommandLine((*Text)->getBuffer(), Saver, Tokens);
+      std::vector<std::string> Nested(Tokens.begin(), Tokens.end());
+      Open.push_back(std::string(File));
+      expandOptionsFiles(Nested, Directory, Out, Problems, Open);
+      Open.pop_back();
+    }
+  }
+}
+
+} // namespace
+
+std::vector<std::string>
+expandNvccOptionsFiles(llvm::ArrayRef<std::string> Args,
+                       llvm::StringRef Directory,
+                       std::vector<std::string> &Problems) {
+  std::vector<std::string> Out, Open;
+  expandOptionsFiles(Args, Directory, Out, Problems, Open);
+  return Out;
+}
+
+namespace {
+
 bool isNvcc(llvm::StringRef Argv0) {
   llvm::StringRef Base = path::stem(Argv0);
   return Base == "nvcc";
@@ -194,9 +261,9 @@ std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
   return Out;
 }
 
-class CudaCompilationDatabase : public CompilationDatabase {
+class CudaCommands : public CudaCompilationDatabase {
 public:
-  CudaCompilationDatabase(std::shared_ptr<CompilationDatabase> Base,
+  CudaCommands(std::shared_ptr<CompilationDatabase> Base,
                           FrontEndSettings Settings)
       : Base(std::move(Base)), Settings(std::move(Settings)) {}
 
@@ -215,7 +282,8 @@ public:
     }
     // One parse per file: the first command names its flags.
     Commands.resize(1);
-    Commands[0].CommandLine = cudaCommandLine(Commands[0].CommandLine, File);
+    Commands[0].CommandLine = cudaCommandLine(
+        Commands[0].CommandLine, Commands[0].Directory, File);
     return Commands;
   }
 
@@ -223,13 +291,33 @@ public:
     return Base ? Base->getAllFiles() : std::vector<std::string>();
   }
 
+  std::vector<std::string> takeWarnings() override {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    std::vector<std::string> Taken(Warnings.begin(), Warnings.end());
+    Warnings.clear();
+    return Taken;
+  }
+
 private:
+  /// Commands are asked for from several threads, and more than once per
+  /// file; each problem is told once.
+  void warn(std::string Message) const {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Warnings.insert(std::move(Message));
+  }
+
   std::vector<std::string> cudaCommandLine(llvm::ArrayRef<std::string> Original,
+                                           llvm::StringRef Directory,
                                            llvm::StringRef File) const {
     std::string Arch;
     std::vector<std::string> Args;
     if (!Original.empty() && isNvcc(Original[0])) {
-      Args = translateNvccCommandLine(Original, Arch);
+      std::vector<std::string> Problems;
+      Args = translateNvccCommandLine(
+          expandNvccOptionsFiles(Original, Directory, Problems), Arch);
+      for (std::string &Problem : Problems)
+        warn("in the compile command of '" + File.str() + "', " +
+             std::move(Problem));
     } else {
       Args = withoutClangArchFlags(Original, Arch);
       if (!Args.empty())
@@ -265,13 +353,15 @@ private:
 
   std::shared_ptr<CompilationDatabase> Base;
   FrontEndSettings Settings;
+  mutable std::mutex Mutex;
+  mutable std::set<std::string> Warnings;
 };
 
 } // namespace
 
-std::unique_ptr<CompilationDatabase> makeCudaCompilationDatabase(
+std::unique_ptr<CudaCompilationDatabase> makeCudaCompilationDatabase(
     std::shared_ptr<CompilationDatabase> Base, FrontEndSettings Settings) {
-  return std::make_unique<CudaCompilationDatabase>(std::move(Base),
+  return std::make_unique<CudaCommands>(std::move(Base),
                                                    std::move(Settings));
 }
 

@@ -1,4 +1,4 @@
-// Turning paths or a compilation database into clang command lines for a
+// Turning a compilation database, or none, into clang command lines for a
 // device-side CUDA parse (DESIGN.md §2, first two stages).
 #ifndef WARPFIX_TOOL_COMPILECOMMANDS_H
 #define WARPFIX_TOOL_COMPILECOMMANDS_H
@@ -11,12 +11,10 @@
 
 namespace warpfix {
 
-/// Expands the given paths into the files to analyse: files as named, and
-/// directories searched recursively for `.cu` files. Missing paths are errors.
-/// Directories without CUDA files are reported through Warnings.
-llvm::Expected<std::vector<std::string>>
-collectSourceFiles(llvm::ArrayRef<std::string> Paths,
-                   std::vector<std::string> &Warnings);
+/// Reads BuildDirectory/compile_commands.json. A file that is not valid JSON
+/// is an error, never half a database.
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildDirectory);
 
 /// Rewrites an nvcc command line as the clang one it stands for: include
 /// paths, macros, forced includes and the language standard are kept; the
@@ -25,6 +23,15 @@ collectSourceFiles(llvm::ArrayRef<std::string> Paths,
 std::vector<std::string>
 translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch);
 
+/// nvcc's --options-file (-optf) F[,F...] replaced by the options in each
+/// file, read relative to Directory (the compile command's), as nvcc does;
+/// CMake writes them for long include and macro lists. A file that cannot be
+/// read is left out and named in Problems.
+std::vector<std::string>
+expandNvccOptionsFiles(llvm::ArrayRef<std::string> Args,
+                       llvm::StringRef Directory,
+                       std::vector<std::string> &Problems);
+
 struct FrontEndSettings {
   CudaToolkit Toolkit;
   /// --cuda-gpu-arch; empty means the database's, else sm_70.
@@ -32,9 +39,17 @@ struct FrontEndSettings {
   std::vector<std::string> ExtraArgs;
 };
 
-/// Wraps the user's database (or none) so that every command it hands out is a
-/// clang device-side CUDA parse of one file for one architecture.
-std::unique_ptr<clang::tooling::CompilationDatabase>
+/// A database whose every command is a clang device-side CUDA parse of one
+/// file for one architecture.
+class CudaCompilationDatabase : public clang::tooling::CompilationDatabase {
+public:
+  /// Problems met in the user's commands so far (an nvcc options file that
+  /// cannot be read), each once.
+  virtual std::vector<std::string> takeWarnings() = 0;
+};
+
+/// Wraps the user's database (or none) into a CudaCompilationDatabase.
+std::unique_ptr<CudaCompilationDatabase>
 makeCudaCompilationDatabase(
     std::shared_ptr<clang::tooling::CompilationDatabase> Base,
     FrontEndSettings Settings);

@@ -77,7 +77,9 @@ template <> struct MappingTraits<warpfix::ConfigFile> {
     Io.mapOptional("MaskFallback", File.Fallback);
     Io.mapOptional("AssumeWholeWarps", File.AssumeWholeWarps);
   }
-  static std::string validate(IO &, warpfix::ConfigFile &File) {
+  static std::string validate(IO &Io, warpfix::ConfigFile &File) {
+    if (warpfix::inputHasFailed(Io))
+      return "";
     if (File.Checks)
       if (auto Selected = warpfix::selectChecks(*File.Checks); !Selected)
         return "Checks: " + toString(Selected.takeError());
@@ -109,17 +111,11 @@ template <> struct MappingTraits<DumpedConfig> {
 
 namespace warpfix {
 
-llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read the configuration '%s': %s",
-                                   Path.str().c_str(),
-                                   Buffer.getError().message().c_str());
+llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text) {
   ConfigFile File;
-  File.Path = Path.str();
-  if (std::optional<YamlProblem> Problem = readYaml(**Buffer, File)) {
-    std::string Where = Path.str();
+  File.Path = Text.getBufferIdentifier().str();
+  if (std::optional<YamlProblem> Problem = readYaml(Text, File)) {
+    std::string Where = File.Path;
     if (Problem->Line)
       Where += ":" + std::to_string(Problem->Line) + ":" +
                std::to_string(Problem->Column);
@@ -127,6 +123,16 @@ llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path) {
                                    Where + ": " + Problem->Message);
   }
   return File;
+}
+
+llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read the configuration '%s': %s",
+                                   Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  return parseConfigFile(**Buffer);
 }
 
 EffectiveConfig effectiveConfig(const ConfigFile *File,

@@ -7,6 +7,7 @@
 #include "checks/Check.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
 #include <memory>
@@ -29,6 +30,8 @@ struct ConfigFile {
 
 /// Reads one file. Errors name the file, line and column.
 llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path);
+/// Reads a file's content; Text's identifier names the file.
+llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text);
 
 /// The settings in force for a file, every key filled in.
 struct EffectiveConfig {

@@ -1,10 +1,14 @@
 #include "tool/FixWriter.h"
 #include "checks/FindingSink.h"
+#include "tool/AtomicFile.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
+#include <map>
+#include <set>
 
 using namespace clang;
 namespace fs = llvm::sys::fs;
@@ -27,8 +31,8 @@ namespace {
 
 /// The file's current content, checked against the hash taken when it was
 /// parsed, so that an edit made meanwhile is never overwritten.
-llvm::Expected<std::string> readUnchanged(const FindingSet &Set,
-                                          llvm::StringRef Path) {
+llvm::Expected<std::string> readUnchanged(llvm::StringRef Path,
+                                          llvm::StringRef ExpectedHash) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                   /*RequiresNullTerminator=*/false);
@@ -37,9 +41,7 @@ llvm::Expected<std::string> readUnchanged(const FindingSet &Set,
                                    Path.str().c_str(),
                                    Buffer.getError().message().c_str());
   std::string Content = (*Buffer)->getBuffer().str();
-  auto Hash = Set.FileHashes.find(Path);
-  if (Hash == Set.FileHashes.end() || Hash->second.empty() ||
-      Hash->second != contentHash(Content))
+  if (ExpectedHash.empty() || ExpectedHash != contentHash(Content))
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "'%s' changed on disk after it was analysed; not rewritten (run "
@@ -48,75 +50,86 @@ llvm::Expected<std::string> readUnchanged(const FindingSet &Set,
   return Content;
 }
 
-llvm::Error writeAtomically(llvm::StringRef Path, llvm::StringRef Content) {
-  fs::file_status Status;
-  if (std::error_code EC = fs::status(Path, Status))
-    return llvm::createStringError(EC, "cannot stat '%s': %s",
-                                   Path.str().c_str(), EC.message().c_str());
-  // The mode bits are checked as well as access(): root may write anywhere,
-  // but a file nobody may write is one its owner meant to keep as it is.
-  if (fs::access(Path, fs::AccessMode::Write) ||
-      (Status.permissions() & fs::all_write) == 0)
-    return llvm::createStringError(
-        std::make_error_code(std::errc::permission_denied),
-        "'%s' is not writable; not rewritten", Path.str().c_str());
-  llvm::SmallString<256> Temp;
-  int FD = -1;
-  llvm::SmallString<256> Model(Path);
-  Model += ".warpfix-%%%%%%";
-  if (std::error_code EC = fs::createUniqueFile(Model, FD, Temp))
-    return llvm::createStringError(EC,
-                                   "cannot create a temporary file next to "
-                                   "'%s': %s; not rewritten",
-                                   Path.str().c_str(), EC.message().c_str());
-  {
-    llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
-    Out << Content;
-    Out.close();
-    if (Out.has_error()) {
-      std::error_code EC = Out.error();
-      Out.clear_error();
-      fs::remove(Temp);
-      return llvm::createStringError(EC, "cannot write '%s': %s",
-                                     Temp.c_str(), EC.message().c_str());
-    }
-  }
-  if (std::error_code EC = fs::setPermissions(Temp, Status.permissions())) {
-    fs::remove(Temp);
-    return llvm::createStringError(EC, "cannot set the mode of '%s': %s",
-                                   Temp.c_str(), EC.message().c_str());
-  }
-  if (std::error_code EC = fs::rename(Temp, Path)) {
-    fs::remove(Temp);
-    return llvm::createStringError(EC, "cannot replace '%s': %s",
-                                   Path.str().c_str(), EC.message().c_str());
-  }
-  return llvm::Error::success();
-}
-
 } // namespace
 
-ApplyOutcome applyFixesInPlace(const FindingSet &Set,
-                               llvm::function_ref<void()> BeforeWrite) {
-  ApplyOutcome Outcome;
+void FixPlan::refuse(llvm::StringRef Path, std::string Why) {
+  auto It = llvm::find_if(Files, [&](const PlannedFile &F) {
+    return F.Path == Path;
+  });
+  if (It != Files.end())
+    Files.erase(It);
+  RefusedFiles.insert(Path);
+  // One reason may cover several files.
+  if (!llvm::is_contained(Errors, Why))
+    Errors.push_back(std::move(Why));
+}
+
+FixPlan planFixes(const FindingSet &Set) {
+  FixPlan Plan;
   llvm::StringMap<tooling::Replacements> Fixes = collectFixes(Set);
-  if (!Fixes.empty() && BeforeWrite)
-    BeforeWrite();
-  for (const auto &Entry : Fixes) {
-    llvm::StringRef Path = Entry.getKey();
-    llvm::Error Failure = [&]() -> llvm::Error {
-      llvm::Expected<std::string> Original = readUnchanged(Set, Path);
-      if (!Original)
-        return Original.takeError();
-      llvm::Expected<std::string> Fixed =
-          tooling::applyAllReplacements(*Original, Entry.second);
-      if (!Fixed)
-        return Fixed.takeError();
-      return writeAtomically(Path, *Fixed);
-    }();
+  std::vector<llvm::StringRef> Paths;
+  for (const auto &Entry : Fixes)
+    Paths.push_back(Entry.getKey());
+  llvm::sort(Paths);
+  for (llvm::StringRef Path : Paths) {
+    auto Hash = Set.FileHashes.find(Path);
+    llvm::Expected<std::string> Original = readUnchanged(
+        Path, Hash == Set.FileHashes.end() ? "" : llvm::StringRef(Hash->second));
+    llvm::Expected<std::string> Fixed =
+        Original ? tooling::applyAllReplacements(*Original, Fixes[Path])
+                 : Original.takeError();
+    if (!Fixed) {
+      Plan.Errors.push_back(llvm::toString(Fixed.takeError()));
+      Plan.RefusedFiles.insert(Path);
+      continue;
+    }
+    Plan.Files.push_back({Path.str(), std::move(*Original), std::move(*Fixed)});
+  }
+  // Two names for one file (a link, or a header included by two spellings):
+  // written once if both agree, else not at all.
+  std::map<fs::UniqueID, std::vector<size_t>> Names;
+  for (size_t I = 0; I < Plan.Files.size(); ++I) {
+    fs::UniqueID ID;
+    if (!fs::getUniqueID(Plan.Files[I].Path, ID))
+      Names[ID].push_back(I);
+  }
+  std::vector<std::pair<std::string, std::string>> Refusals;
+  std::set<size_t> Duplicates;
+  for (const auto &Entry : Names) {
+    const std::vector<size_t> &Same = Entry.second;
+    for (size_t I : llvm::drop_begin(Same)) {
+      const PlannedFile &First = Plan.Files[Same.front()], &Other = Plan.Files[I];
+      if (Other.Fixed == First.Fixed) {
+        Duplicates.insert(I);
+        continue;
+      }
+      std::string Why = "'" + First.Path + "' and '" + Other.Path +
+                        "' are one file, which their fixes would change "
+                        "differently; not rewritten";
+      Refusals.push_back({First.Path, Why});
+      Refusals.push_back({Other.Path, Why});
+    }
+  }
+  for (auto It = Duplicates.rbegin(); It != Duplicates.rend(); ++It)
+    Plan.Files.erase(Plan.Files.begin() + *It);
+  for (auto &[Path, Why] : Refusals)
+    Plan.refuse(Path, std::move(Why));
+  return Plan;
+}
+
+ApplyOutcome writeFixes(FixPlan Plan) {
+  ApplyOutcome Outcome;
+  Outcome.Errors = std::move(Plan.Errors);
+  Outcome.RefusedFiles = std::move(Plan.RefusedFiles);
+  for (const PlannedFile &File : Plan.Files) {
+    // Checked again: verifying the plan may have taken a while.
+    llvm::Expected<std::string> Current =
+        readUnchanged(File.Path, contentHash(File.Original));
+    llvm::Error Failure = Current ? replaceFileContent(File.Path, File.Fixed)
+                                  : Current.takeError();
     if (Failure) {
       Outcome.Errors.push_back(llvm::toString(std::move(Failure)));
-      Outcome.RefusedFiles.insert(Path);
+      Outcome.RefusedFiles.insert(File.Path);
     } else {
       ++Outcome.FilesWritten;
     }
@@ -186,6 +199,40 @@ void emitHunkBody(llvm::StringRef Old, llvm::StringRef New,
     OS << "\\ No newline at end of file\n";
 }
 
+/// A name on a ---/+++ line, written as git writes it, which both git apply
+/// and GNU patch read back: C-quoted when it holds a quote, a backslash, a
+/// control character or a byte outside ASCII (git's core.quotePath); else
+/// followed by a tab when it holds a space, which patch would otherwise
+/// take for the end of the name.
+std::string diffHeaderName(llvm::StringRef Name) {
+  bool NeedsQuotes = llvm::any_of(Name, [](unsigned char C) {
+    return C == '"' || C == '\\' || C < 0x20 || C >= 0x7f;
+  });
+  if (!NeedsQuotes)
+    return Name.contains(' ') ? (Name + "\t").str() : Name.str();
+  std::string Quoted = "\"";
+  for (unsigned char C : Name) {
+    switch (C) {
+    case '"': Quoted += "\\\""; break;
+    case '\\': Quoted += "\\\\"; break;
+    case '\a': Quoted += "\\a"; break;
+    case '\b': Quoted += "\\b"; break;
+    case '\t': Quoted += "\\t"; break;
+    case '\n': Quoted += "\\n"; break;
+    case '\v': Quoted += "\\v"; break;
+    case '\f': Quoted += "\\f"; break;
+    case '\r': Quoted += "\\r"; break;
+    default:
+      if (C < 0x20 || C >= 0x7f) {
+        llvm::raw_string_ostream(Quoted) << '\\' << llvm::format("%03o", C);
+      } else {
+        Quoted += char(C);
+      }
+    }
+  }
+  return Quoted + "\"";
+}
+
 /// A diff built from the replacements themselves: each hunk is the lines the
 /// edits touch, widened by three lines of context and merged when they meet.
 void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
@@ -210,9 +257,11 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
   fs::current_path(Cwd);
   llvm::StringRef Shown = Path;
   if (Shown.consume_front(Cwd) && Shown.consume_front("/"))
-    OS << "--- a/" << Shown << "\n+++ b/" << Shown << "\n";
+    OS << "--- " << diffHeaderName("a/" + Shown.str()) << "\n+++ "
+       << diffHeaderName("b/" + Shown.str()) << "\n";
   else
-    OS << "--- " << Path << "\n+++ " << Path << "\n";
+    OS << "--- " << diffHeaderName(Path) << "\n+++ " << diffHeaderName(Path)
+       << "\n";
   int Shift = 0;
   for (auto [First, Last] : Hunks) {
     unsigned Begin = Lines.begin(First), End = Lines.end(Last);

@@ -1,16 +1,22 @@
 #include "tool/Profile.h"
-#include "tool/BuildConfig.h"
 
 namespace warpfix {
 namespace {
 
-/// Everything besides the TU's own command line that changes its findings.
-std::string cacheConfiguration(llvm::ArrayRef<const CheckInfo *> Checks,
+/// Everything besides the TU's own command line that changes its result:
+/// the build of warpfix and its surroundings, the checks and their options,
+/// and whether the prefilter may skip the TU (a skipped TU's errors are
+/// unknown, so its result must not stand in for a parse).
+/// test/tool/cache-key.test lists the options and checks each.
+std::string cacheConfiguration(const ProfileSettings &Settings,
+                               llvm::ArrayRef<const CheckInfo *> Checks,
                                const CheckOptions &Options) {
-  std::string Configuration = WARPFIX_VERSION;
+  std::string Configuration = Settings.CacheIdentity + '\0';
   for (const CheckInfo *Info : Checks)
     Configuration += "," + Info->Name.str();
-  return Configuration + ";" + Options.fingerprint();
+  Configuration += ";" + Options.fingerprint();
+  Configuration += Settings.UsePrefilter ? ";prefilter" : ";no-prefilter";
+  return Configuration;
 }
 
 /// Comments are where suppressions live; a file with one is always parsed, so
@@ -47,7 +53,7 @@ Profile::create(EffectiveConfig Config,
                                            Settings.ColoredMessages);
   if (!Settings.CacheDirectory.empty())
     P->Cache.emplace(Settings.CacheDirectory,
-                     cacheConfiguration(P->Checks, C.Options), Digests);
+                     cacheConfiguration(Settings, P->Checks, C.Options), Digests);
   if (Settings.UsePrefilter)
     P->Filter.emplace(triggerTokens(P->Checks),
                       systemHeaderRoots(Settings.Toolkit), Digests);
@@ -55,6 +61,13 @@ Profile::create(EffectiveConfig Config,
       *P->Analysis, P->Cache ? &*P->Cache : nullptr,
       P->Filter ? &*P->Filter : nullptr);
   return std::move(P);
+}
+
+std::vector<std::string> Profile::takeWarnings() {
+  std::vector<std::string> Warnings = Database->takeWarnings();
+  if (Cache)
+    llvm::append_range(Warnings, Cache->takeWarnings());
+  return Warnings;
 }
 
 } // namespace warpfix

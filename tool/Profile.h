@@ -16,6 +16,8 @@ struct ProfileSettings {
   std::string GpuArch;
   /// Empty: no cache.
   std::string CacheDirectory;
+  /// processCacheIdentity(): part of every cache key.
+  std::string CacheIdentity;
   bool UsePrefilter = true;
   bool ColoredMessages = false;
 };
@@ -32,16 +34,19 @@ public:
   }
   const EffectiveConfig &config() const { return Config; }
   const std::vector<const CheckInfo *> &checks() const { return Checks; }
-  std::vector<std::string> takeCacheWarnings() {
-    return Cache ? Cache->takeWarnings() : std::vector<std::string>();
+  /// The commands this profile parses with.
+  const clang::tooling::CompilationDatabase &database() const {
+    return *Database;
   }
+  /// Problems with the cache or the compile commands, each worth a warning.
+  std::vector<std::string> takeWarnings();
 
 private:
   Profile(EffectiveConfig Config) : Config(std::move(Config)) {}
 
   EffectiveConfig Config;
   std::vector<const CheckInfo *> Checks;
-  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::unique_ptr<CudaCompilationDatabase> Database;
   std::unique_ptr<Analyzer> Analysis;
   std::optional<ResultCache> Cache;
   std::optional<Prefilter> Filter;

@@ -4,8 +4,12 @@
 #include "tool/YamlInput.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/YAMLTraits.h"
 
 namespace warpfix {
@@ -62,6 +66,28 @@ std::string FileDigests::hashOf(llvm::StringRef Path) {
   });
 }
 
+std::string processCacheIdentity(const char *Argv0, void *MainAddress) {
+  std::string Identity =
+      std::string("warpfix ") + WARPFIX_VERSION + ", LLVM " WARPFIX_LLVM_VERSION;
+  std::string Executable = llvm::sys::fs::getMainExecutable(Argv0, MainAddress);
+  if (auto Binary = llvm::MemoryBuffer::getFile(Executable, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false)) {
+    llvm::XXH128_hash_t Hash =
+        llvm::xxh3_128bits(llvm::arrayRefFromStringRef((*Binary)->getBuffer()));
+    Identity += ", build " + llvm::utohexstr(Hash.high64) + "-" +
+                llvm::utohexstr(Hash.low64);
+  }
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  Identity += std::string(1, '\0') + Cwd.str().str();
+  for (const char *Variable : {"CPATH", "CPLUS_INCLUDE_PATH"}) {
+    Identity += std::string(1, '\0') + Variable + "=";
+    if (std::optional<std::string> Value = llvm::sys::Process::GetEnv(Variable))
+      Identity += *Value;
+  }
+  return Identity;
+}
+
 std::string defaultCacheDirectory() {
   llvm::SmallString<256> Dir;
   if (!llvm::sys::path::cache_directory(Dir))
@@ -109,49 +135,44 @@ std::vector<std::string> ResultCache::takeWarnings() {
   return std::move(Warnings);
 }
 
-std::optional<TranslationUnitResult>
-ResultCache::lookup(llvm::StringRef Key) {
-  std::string Path = entryPath(Key);
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer) {
-    if (Buffer.getError() != std::errc::no_such_file_or_directory)
-      warn("cannot read cache entry '" + Path +
-           "': " + Buffer.getError().message() + "; analysing again");
-    return std::nullopt;
+namespace {
+
+bool isText(llvm::StringRef S) { return llvm::json::isUTF8(S); }
+
+bool isText(const clang::tooling::DiagnosticMessage &M) {
+  if (!isText(M.Message) || !isText(M.FilePath))
+    return false;
+  for (const auto &Entry : M.Fix) {
+    if (!isText(Entry.getKey()))
+      return false;
+    for (const clang::tooling::Replacement &R : Entry.second)
+      if (!isText(R.getFilePath()) || !isText(R.getReplacementText()))
+        return false;
   }
-  CacheEntry Entry;
-  std::optional<YamlProblem> Problem = readYaml(**Buffer, Entry);
-  if (Problem || Entry.Format != EntryFormat || Entry.Key != Key) {
-    warn("ignoring corrupt cache entry '" + Path + "'" +
-         (Problem ? ": " + Problem->Message : "") + "; analysing again");
-    return std::nullopt;
-  }
-  if (Entry.Tool != WARPFIX_VERSION)
-    return std::nullopt;
-  for (const FileDigest &Dependency : Entry.Dependencies)
-    if (Digests.hashOf(Dependency.Path) != Dependency.Hash)
-      return std::nullopt;
-  TranslationUnitResult Result;
-  Result.Parsed = true;
-  Result.FromCache = true;
-  Result.SkippedByPrefilter = Entry.SkippedByPrefilter;
-  Result.Findings = std::move(Entry.Findings);
-  Result.Suppressed = std::move(Entry.Suppressed);
-  for (FileDigest &Digest : Entry.FileHashes)
-    Result.FileHashes[Digest.Path] = std::move(Digest.Hash);
-  Result.Dependencies = std::move(Entry.Dependencies);
-  return Result;
+  return llvm::all_of(M.Ranges, [](const clang::tooling::FileByteRange &R) {
+    return isText(R.FilePath);
+  });
 }
 
-void ResultCache::store(llvm::StringRef Key,
-                        const TranslationUnitResult &Result) {
-  if (!Result.Parsed || Result.Dependencies.empty())
-    return;
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    if (StoreFailed)
-      return;
-  }
+/// YAML output replaces a byte that is not UTF-8, and drops the rest of the
+/// string, so such a result would come back changed: a fix that copies a
+/// Latin-1 comment would be replayed as broken code.
+bool isText(const CacheEntry &Entry) {
+  for (const auto *Findings : {&Entry.Findings, &Entry.Suppressed})
+    for (const clang::tooling::Diagnostic &D : *Findings)
+      if (!isText(D.DiagnosticName) || !isText(D.BuildDirectory) ||
+          !isText(D.Message) || !llvm::all_of(D.Notes, [](const auto &N) {
+            return isText(N);
+          }))
+        return false;
+  for (const auto *Digests : {&Entry.Dependencies, &Entry.FileHashes})
+    for (const FileDigest &Digest : *Digests)
+      if (!isText(Digest.Path) || !isText(Digest.Hash))
+        return false;
+  return true;
+}
+
+CacheEntry entryFor(llvm::StringRef Key, const TranslationUnitResult &Result) {
   CacheEntry Entry;
   Entry.Format = EntryFormat;
   Entry.Tool = WARPFIX_VERSION;
@@ -165,6 +186,90 @@ void ResultCache::store(llvm::StringRef Key,
   });
   Entry.Findings = Result.Findings;
   Entry.Suppressed = Result.Suppressed;
+  return Entry;
+}
+
+std::string formatted(CacheEntry &Entry) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  llvm::yaml::Output Out(OS);
+  Out << Entry;
+  return Text;
+}
+
+} // namespace
+
+std::optional<std::string>
+formatCacheEntry(llvm::StringRef Key, const TranslationUnitResult &Result) {
+  CacheEntry Entry = entryFor(Key, Result);
+  if (!isText(Entry))
+    return std::nullopt;
+  return formatted(Entry);
+}
+
+llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
+                                             llvm::StringRef Key) {
+  CacheEntry Entry;
+  if (std::optional<YamlProblem> Problem = readYaml(Text, Entry))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Problem->Message);
+  if (Entry.Format != EntryFormat)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "format %u, not %u", Entry.Format,
+                                   EntryFormat);
+  if (Entry.Key != Key)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "it holds another key");
+  StoredResult Stored;
+  Stored.Tool = std::move(Entry.Tool);
+  TranslationUnitResult &Result = Stored.Result;
+  Result.Parsed = true;
+  Result.FromCache = true;
+  Result.SkippedByPrefilter = Entry.SkippedByPrefilter;
+  Result.Findings = std::move(Entry.Findings);
+  Result.Suppressed = std::move(Entry.Suppressed);
+  for (FileDigest &Digest : Entry.FileHashes)
+    Result.FileHashes[Digest.Path] = std::move(Digest.Hash);
+  Result.Dependencies = std::move(Entry.Dependencies);
+  return Stored;
+}
+
+std::optional<TranslationUnitResult>
+ResultCache::lookup(llvm::StringRef Key) {
+  std::string Path = entryPath(Key);
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    if (Buffer.getError() != std::errc::no_such_file_or_directory)
+      warn("cannot read cache entry '" + Path +
+           "': " + Buffer.getError().message() + "; analysing again");
+    return std::nullopt;
+  }
+  llvm::Expected<StoredResult> Stored = parseCacheEntry(**Buffer, Key);
+  if (!Stored) {
+    warn("ignoring corrupt cache entry '" + Path +
+         "': " + llvm::toString(Stored.takeError()) + "; analysing again");
+    return std::nullopt;
+  }
+  if (Stored->Tool != WARPFIX_VERSION)
+    return std::nullopt;
+  for (const FileDigest &Dependency : Stored->Result.Dependencies)
+    if (Digests.hashOf(Dependency.Path) != Dependency.Hash)
+      return std::nullopt;
+  return std::move(Stored->Result);
+}
+
+void ResultCache::store(llvm::StringRef Key,
+                        const TranslationUnitResult &Result) {
+  if (!Result.Parsed || Result.Dependencies.empty())
+    return;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (StoreFailed)
+      return;
+  }
+  std::optional<std::string> Text = formatCacheEntry(Key, Result);
+  if (!Text)
+    return;
 
   auto Fail = [&](const llvm::Twine &What, std::error_code EC) {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -185,8 +290,14 @@ void ResultCache::store(llvm::StringRef Key,
     return Fail("write to the cache directory '" + Directory + "'", EC);
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    llvm::yaml::Output Out(OS);
-    Out << Entry;
+    OS << *Text;
+    OS.close();
+    // A full disk must not leave a truncated entry behind for the next run.
+    if (std::error_code EC = OS.error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Temporary);
+      return Fail("write to the cache directory '" + Directory + "'", EC);
+    }
   }
   if (std::error_code EC = llvm::sys::fs::rename(Temporary, entryPath(Key))) {
     llvm::sys::fs::remove(Temporary);

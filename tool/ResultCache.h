@@ -26,7 +26,7 @@ private:
 class ResultCache {
 public:
   /// Configuration holds everything besides the TU's own command line that
-  /// changes its findings: checks, their options, warpfix's version.
+  /// changes its result (see cacheConfiguration in Profile.cpp).
   ResultCache(std::string Directory, std::string Configuration,
               FileDigests &Digests)
       : Directory(std::move(Directory)),
@@ -54,6 +54,29 @@ private:
   std::vector<std::string> Warnings;
   bool StoreFailed = false;
 };
+
+/// An entry's text: Result under Key. Nothing when the result holds text
+/// that is not UTF-8, which YAML would not give back unchanged.
+std::optional<std::string> formatCacheEntry(llvm::StringRef Key,
+                                            const TranslationUnitResult &Result);
+
+struct StoredResult {
+  /// The version of warpfix that wrote it.
+  std::string Tool;
+  /// As analysed then; its Dependencies are still to be checked.
+  TranslationUnitResult Result;
+};
+/// Reads an entry's text written under Key; an error says why it is corrupt.
+llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
+                                             llvm::StringRef Key);
+
+/// What changes every TU's result besides its checks, options and command
+/// line: this build of warpfix (its version, LLVM's, and a hash of the
+/// executable, so that a rebuilt warpfix never replays an older build's
+/// findings), the working directory (the findings' build directory), and the
+/// include paths clang takes from the environment. MainAddress is any
+/// function of the executable, to find it where argv[0] does not.
+std::string processCacheIdentity(const char *Argv0, void *MainAddress);
 
 /// $XDG_CACHE_HOME/warpfix, else ~/.cache/warpfix; empty if neither exists.
 std::string defaultCacheDirectory();

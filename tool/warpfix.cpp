@@ -6,16 +6,17 @@
 #include "tool/CompileCommands.h"
 #include "tool/CudaToolkit.h"
 #include "tool/FindingSet.h"
+#include "tool/FixVerifier.h"
 #include "tool/FixWriter.h"
 #include "tool/ParallelRunner.h"
 #include "tool/Paths.h"
 #include "tool/Config.h"
 #include "tool/Profile.h"
+#include "tool/SourceFiles.h"
 #include "tool/JsonReport.h"
 #include "tool/SarifReport.h"
 #include "tool/Stats.h"
 #include "tool/TextReport.h"
-#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -174,26 +175,14 @@ int fail(const Twine &Message) {
   return ExitError;
 }
 
-/// A NUL byte in the first few KiB means a binary file; parsing it would only
-/// bury the user in nonsense errors.
-bool looksBinary(StringRef File) {
-  auto Buffer = MemoryBuffer::getFile(File, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
-  return Buffer && (*Buffer)->getBuffer().take_front(8192).contains('\0');
-}
-
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadDatabase() {
   if (BuildPath.empty())
     return nullptr;
-  std::string Error;
-  auto Database = clang::tooling::JSONCompilationDatabase::loadFromDirectory(
-      BuildPath, Error);
+  auto Database = loadCompilationDatabase(BuildPath);
   if (!Database)
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot load a compilation database from '%s': %s",
-                             BuildPath.c_str(), Error.c_str());
-  return clang::tooling::inferMissingCompileCommands(std::move(Database));
+    return Database.takeError();
+  return clang::tooling::inferMissingCompileCommands(std::move(*Database));
 }
 
 /// Files named on the command line, or, with -p and no paths, every CUDA file
@@ -281,6 +270,45 @@ enabledChecks(ArrayRef<std::unique_ptr<Profile>> Profiles) {
         break;
       }
   return Union;
+}
+
+/// What the fix verifier needs of each TU that parsed, or was skipped.
+std::vector<VerifiableUnit>
+verifiableUnits(ArrayRef<TranslationUnitResult> Results,
+                ArrayRef<Profile *> FileProfiles) {
+  std::vector<VerifiableUnit> Units;
+  for (size_t I = 0; I < Results.size(); ++I) {
+    const TranslationUnitResult &R = Results[I];
+    if (!R.Parsed)
+      continue; // none of its files is rewritten
+    VerifiableUnit Unit;
+    Unit.MainFile = R.MainFile;
+    Unit.Commands = &FileProfiles[I]->database();
+    for (const FileDigest &Read : R.Dependencies)
+      Unit.FilesRead.push_back(Read.Path);
+    Unit.ParsedCleanly = !R.SkippedByPrefilter;
+    Units.push_back(std::move(Unit));
+  }
+  return Units;
+}
+
+/// Takes out of Plan the files of every TU that its fixes would break: fixed
+/// code must compile, and if it does not, warpfix is wrong somewhere.
+void refuseFixesThatBreak(FixPlan &Plan, ArrayRef<VerifiableUnit> Units,
+                          unsigned Workers) {
+  for (const BrokenUnit &Broken : findBrokenUnits(Units, Plan, Workers)) {
+    std::string Files;
+    for (const std::string &File : Broken.ChangedFiles)
+      Files += (Files.empty() ? "'" : ", '") + File + "'";
+    std::string Why =
+        "internal error: the fixes would not compile (" +
+        Broken.FirstNewError + ", in the translation unit of '" +
+        Broken.MainFile + "'); " + Files +
+        " not rewritten. This is a bug in warpfix, unless the configuration "
+        "names a FullMaskSpelling that is not defined there";
+    for (const std::string &File : Broken.ChangedFiles)
+      Plan.refuse(File, Why);
+  }
 }
 
 void printVersion(raw_ostream &OS) {
@@ -385,9 +413,8 @@ int main(int argc, const char **argv) {
   std::vector<std::string> ToolErrors; // for the json and sarif reports
   std::vector<std::string> SourceFiles;
   for (const std::string &File : *Files) {
-    if (looksBinary(File)) {
-      ToolErrors.push_back("'" + File +
-                           "' is a binary file, not CUDA source; skipped");
+    if (std::optional<std::string> Problem = unusableSourceFile(File)) {
+      ToolErrors.push_back(*Problem);
       WithColor::error(errs(), "warpfix") << ToolErrors.back() << "\n";
       HadErrors = true;
       continue;
@@ -398,9 +425,12 @@ int main(int argc, const char **argv) {
   // One profile per configuration in force; each file is analysed by its own.
   FileDigests Digests;
   ProfileSettings Settings{*Toolkit, GpuArch};
-  if (!NoCache)
+  if (!NoCache) {
     Settings.CacheDirectory =
         CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
+    Settings.CacheIdentity =
+        processCacheIdentity(argv[0], reinterpret_cast<void *>(&fail));
+  }
   Settings.UsePrefilter = !NoPrefilter;
   Settings.ColoredMessages = errs().has_colors();
   std::vector<std::unique_ptr<Profile>> Profiles;
@@ -433,15 +463,18 @@ int main(int argc, const char **argv) {
       SourceFiles, Workers,
       [&](size_t I) { return FileProfiles[I]->run(SourceFiles[I]); },
       Progress, errs());
-  std::vector<std::string> CacheWarnings;
+  std::vector<std::string> RunWarnings;
   for (auto &P : Profiles)
-    llvm::append_range(CacheWarnings, P->takeCacheWarnings());
-  llvm::sort(CacheWarnings);
-  for (const std::string &Warning : CacheWarnings)
+    llvm::append_range(RunWarnings, P->takeWarnings());
+  llvm::sort(RunWarnings);
+  for (const std::string &Warning : RunWarnings)
     WithColor::warning(errs(), "warpfix") << Warning << "\n";
   size_t SkippedTUs = llvm::count_if(Results, [](const auto &R) {
     return R.SkippedByPrefilter;
   });
+  std::vector<VerifiableUnit> Units;
+  if (Fix)
+    Units = verifiableUnits(Results, FileProfiles);
   std::vector<std::string> ConfigErrors;
   FindingSet Set = mergeFindings(std::move(Results),
                                  headerFilter(*Files, Configs, ConfigErrors));
@@ -484,12 +517,13 @@ int main(int argc, const char **argv) {
   RunReport Run(Set, enabledChecks(Profiles));
   Run.SkippedTUs = SkippedTUs;
   if (Fix) {
-    ApplyOutcome Outcome = applyFixesInPlace(Set, [] {
-      if (TestingBeforeWrite.empty())
-        return;
+    FixPlan Plan = planFixes(Set);
+    refuseFixesThatBreak(Plan, Units, Workers);
+    if (!TestingBeforeWrite.empty() && !Plan.Files.empty()) {
       StringRef Argv[] = {"/bin/sh", "-c", TestingBeforeWrite};
       sys::ExecuteAndWait("/bin/sh", Argv);
-    });
+    }
+    ApplyOutcome Outcome = writeFixes(std::move(Plan));
     for (const std::string &Error : Outcome.Errors)
       WithColor::error(errs(), "warpfix") << Error << "\n";
     HadErrors |= !Outcome.Errors.empty();

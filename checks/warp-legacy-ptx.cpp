@@ -1,0 +1,354 @@
+#include "checks/warp-legacy-ptx.h"
+#include "checks/analysis/InlinePtx.h"
+#include "checks/analysis/LaneDependence.h"
+#include "checks/analysis/MaskFix.h"
+#include "checks/analysis/Membership.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warpfix {
+namespace {
+
+/// The immediate that names every lane. PTX has no macros, so the file's own
+/// FULL_MASK spelling cannot be used inside the template.
+constexpr llvm::StringLiteral FullMaskImmediate = "0xffffffff";
+
+std::string message(const ptx::Instruction &I, const ptx::LegacyForm &Form) {
+  std::string Text = "'" + I.OpcodeText +
+                     "' is legacy PTX without .sync, which ptxas rejects "
+                     "for sm_70 and later";
+  if (!Form.SyncOpcode.empty())
+    Text += "; use '" + Form.SyncOpcode + "' with an explicit member mask";
+  return Text;
+}
+
+/// True when some instantiation of the template around F exists; its asm
+/// statements are analysed on their own.
+bool isInstantiated(const FunctionDecl &F) {
+  if (const FunctionTemplateDecl *T = F.getDescribedFunctionTemplate())
+    if (!T->specializations().empty())
+      return true;
+  for (const DeclContext *DC = F.getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *Record = dyn_cast<CXXRecordDecl>(DC))
+      if (const ClassTemplateDecl *T = Record->getDescribedClassTemplate())
+        if (!T->specializations().empty())
+          return true;
+  return false;
+}
+
+/// Applies template edits to the string literal, each one anchored in the
+/// literal token that holds the byte before it. False (and the fix dropped)
+/// when one cannot be placed exactly.
+bool editTemplate(const InlinePtx &Ptx, llvm::ArrayRef<ptx::Edit> Edits,
+                  FindingBuilder &Finding, ASTContext &Ctx) {
+  std::vector<SourceLocation> Places;
+  for (const ptx::Edit &E : Edits) {
+    SourceLocation At = Ptx.insertionAfter(E.Offset, Ctx);
+    if (At.isInvalid())
+      return false;
+    Places.push_back(At);
+  }
+  for (size_t I = 0; I < Edits.size(); ++I)
+    Finding.insertBefore(Places[I], Edits[I].Text);
+  return true;
+}
+
+/// The input operand that carries the member mask into the template, and
+/// how it is referred to there; nothing (with the reason) when appending one
+/// could change the meaning of the template or cannot be placed.
+struct MaskOperand {
+  asmops::Insertion Insert;
+  std::string Reference; ///< `%4`
+};
+std::optional<MaskOperand> maskOperand(const InlinePtx &Ptx,
+                                       const ptx::Instruction &I,
+                                       llvm::StringRef Value,
+                                       const ASTContext &Ctx,
+                                       std::string &Why) {
+  const GCCAsmStmt &Asm = *Ptx.Asm;
+  unsigned Next = Asm.getNumOutputs() + Asm.getNumInputs();
+  for (unsigned Number : Ptx.OperandNumbers)
+    if (Number >= Next) {
+      // The hidden inputs of "+r" operands are numbered after the inputs; a
+      // new input would take the number such a reference uses.
+      Why = "the template refers to operand %" + std::to_string(Number) +
+            ", numbered after the inputs, which a new input would renumber";
+      return std::nullopt;
+    }
+  if (Asm.isAsmGoto()) {
+    Why = "the labels of an asm goto are numbered after its inputs, so a new "
+          "input would renumber them";
+    return std::nullopt;
+  }
+  std::optional<std::vector<asmops::Token>> Tokens =
+      asmStatementTokens(Asm, Ctx, Why);
+  if (!Tokens)
+    return std::nullopt;
+  // The reference to the new operand must be written in this statement's
+  // own template: in a macro body it would name operand N of every
+  // statement that uses the macro, whatever that operand is there.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Reference =
+      SM.getSpellingLoc(Ptx.locationOf(I.Operands.back().Where.End - 1, Ctx));
+  if (SM.getFileID(Reference) != SM.getFileID(Asm.getAsmLoc()) ||
+      SM.isBeforeInTranslationUnit(Reference, Asm.getAsmLoc()) ||
+      SM.isBeforeInTranslationUnit(Asm.getRParenLoc(), Reference)) {
+    Why = "the template is written by a macro, where a reference to the new "
+          "operand would name that operand of every statement that uses it";
+    return std::nullopt;
+  }
+  std::optional<asmops::Insertion> Insert = asmops::appendInput(
+      *Tokens, Asm.getNumOutputs(), Asm.getNumInputs(),
+      ("\"r\"(" + Value + ")").str(), Why);
+  if (!Insert)
+    return std::nullopt;
+  return MaskOperand{*Insert, "%" + std::to_string(Next)};
+}
+
+} // namespace
+
+void WarpLegacyPtxCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(asmStmt(unless(isExpansionInSystemHeader())).bind("asm"),
+                    this);
+}
+
+void WarpLegacyPtxCheck::run(const MatchFinder::MatchResult &Result) {
+  // MS-style __asm blocks are x86; only GCC-style statements hold PTX.
+  const auto *Asm = Result.Nodes.getNodeAs<GCCAsmStmt>("asm");
+  if (!Asm)
+    return;
+  ASTContext &Ctx = *Result.Context;
+  const FunctionDecl *F = enclosingFunction(Ctx, Asm);
+  // Host functions hold the host's assembly; only device code holds PTX.
+  if (!F || !isDeviceFunction(*F))
+    return;
+  // A template that is instantiated is analysed in its instantiations, each
+  // with its own copy of the statement.
+  if (F->isDependentContext() && isInstantiated(*F))
+    return;
+  std::optional<InlinePtx> Ptx = readInlinePtx(*Asm, Ctx);
+  if (!Ptx)
+    return;
+  for (const ptx::Instruction &I : Ptx->Template.Instructions)
+    if (std::optional<ptx::LegacyForm> Form = ptx::legacyForm(I))
+      checkInstruction(*Ptx, I, *Form, *F, Ctx);
+}
+
+void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
+                                          const ptx::Instruction &I,
+                                          const ptx::LegacyForm &Form,
+                                          const FunctionDecl &F,
+                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = Ptx.locationOf(I.Opcode.Begin, Ctx);
+  FindingBuilder Finding = report(At, message(I, Form));
+  if (At.isMacroID())
+    Finding.note(SM.getExpansionLoc(At), "in this expansion of a macro");
+  if (!Form.Problem.empty()) {
+    Finding.withoutFix(At, "no automatic fix: " + Form.Problem);
+    return;
+  }
+  auto Candidate = [&](llvm::StringRef Mask) {
+    return "candidate rewrite: " + Ptx.rewritten(I, ptx::toSync(I, Mask));
+  };
+  if (F.isDependentContext()) {
+    Finding
+        .withoutFix(F.getLocation(),
+                    "no automatic fix: the template is not instantiated in "
+                    "this translation unit, so who reaches the statement is "
+                    "unknown")
+        .note(At, Candidate("<mask>"));
+    return;
+  }
+  if (!Ptx.AgreesWithClang) {
+    Finding.withoutFix(At, "no automatic fix: warpfix reads the operand "
+                           "references of this template differently from "
+                           "clang, so it cannot edit it safely");
+    return;
+  }
+  if (I.Guard) {
+    // A lane whose guard is false does not execute the instruction, and a
+    // .sync instruction waits for every lane its mask names: the mask would
+    // have to be the ballot of a predicate that only the PTX computes.
+    llvm::StringRef Guard = Ptx.Asm->getAsmString()->getString().slice(
+        I.Guard->Begin, I.Guard->End);
+    Finding
+        .withoutFix(Ptx.locationOf(I.Guard->Begin, Ctx),
+                    ("no automatic fix: the instruction is guarded by '" +
+                     Guard +
+                     "', a predicate computed in the PTX, so which lanes "
+                     "execute it is unknown")
+                        .str())
+        .note(At, Candidate("<mask>") +
+                      " where <mask> names the lanes that reach it and whose "
+                      "guard holds");
+    return;
+  }
+
+  // Membership is computed for the statement; a branch inside its PTX can
+  // take lanes around the instruction.
+  for (const ptx::Instruction &Other : Ptx.Template.Instructions) {
+    llvm::StringRef Opcode = llvm::StringRef(Other.OpcodeText).split('.').first;
+    if (llvm::is_contained({"bra", "brx", "ret", "exit", "call"}, Opcode)) {
+      Finding
+          .withoutFix(Ptx.locationOf(Other.Opcode.Begin, Ctx),
+                      ("no automatic fix: the PTX of this statement has a '" +
+                       Opcode +
+                       "', so the lanes that execute the instruction need not "
+                       "be those that reach the statement")
+                          .str())
+          .note(At, Candidate("<mask>") +
+                        " where <mask> names the lanes that execute it");
+      return;
+    }
+  }
+
+  Membership Lanes = context().analyses(Ctx).Members.at(Ptx.Asm);
+  if (Lanes.Result == Membership::AllLanes) {
+    if (!editTemplate(Ptx, ptx::toSync(I, FullMaskImmediate), Finding, Ctx)) {
+      Finding.withoutFix(At, "no automatic fix: the instruction is spelled "
+                             "with escape sequences, so the edit cannot be "
+                             "placed exactly")
+          .note(At, Candidate(FullMaskImmediate));
+      return;
+    }
+    explainMask(Finding, Lanes, At);
+    return;
+  }
+
+  bool Fallback = Lanes.Result == Membership::Unknown &&
+                  context().Options.Fallback == MaskFallback::ActiveMask;
+  if (Lanes.Result == Membership::Unknown && !Fallback) {
+    Finding.withoutFix(Lanes.ReasonLoc, "no automatic fix: " + Lanes.Reason)
+        .note(At, Candidate("<mask>") +
+                      " where <mask> names the lanes that reach this "
+                      "statement");
+    return;
+  }
+  // The mask is a value of the C++ code: it enters as a new input operand.
+  std::string Why;
+  std::string Value =
+      Fallback ? "__activemask() /* warpfix: legacy semantics, review this "
+                 "mask */"
+               : "<mask>";
+  std::optional<MaskOperand> Operand = maskOperand(Ptx, I, Value, Ctx, Why);
+  if (!Operand) {
+    Finding.withoutFix(At, "no automatic fix: the mask must be passed in as "
+                           "a new input operand, but " + Why)
+        .note(At, Candidate("<mask>") +
+                      (Fallback ? " where <mask> is an input operand holding "
+                                  "__activemask()"
+                                : " where <mask> is an input operand holding "
+                                  "a ballot of the branch conditions, taken "
+                                  "before the branch"));
+    return;
+  }
+  if (!Fallback) {
+    std::optional<std::string> Mask =
+        emitMask(Lanes, At, Finding, maskStyle(), Ctx);
+    if (!Mask)
+      return;
+    Operand = maskOperand(Ptx, I, *Mask, Ctx, Why);
+  }
+  if (!editTemplate(Ptx, ptx::toSync(I, Operand->Reference), Finding, Ctx)) {
+    Finding.withoutFix(At, "no automatic fix: the instruction is spelled "
+                           "with escape sequences, so the edit cannot be "
+                           "placed exactly");
+    return;
+  }
+  Finding.insertBefore(
+      SM.getComposedLoc(SM.getFileID(Ptx.Asm->getAsmLoc()),
+                        Operand->Insert.Offset),
+      Operand->Insert.Text);
+  if (Fallback) {
+    Finding
+        .note(Lanes.ReasonLoc, "the lanes that reach this statement are "
+                               "unknown: " + Lanes.Reason)
+        .note(At, "--mask-fallback=activemask: rewritten with "
+                  "__activemask(), which is what the legacy instruction "
+                  "did; replace it with the lanes that should take part");
+    return;
+  }
+  explainMask(Finding, Lanes, At);
+  Finding.note(At, "the mask enters the PTX as the new input operand " +
+                       Operand->Reference +
+                       ", after the existing operands, whose numbers do not "
+                       "change");
+}
+
+void WarpLegacyPtxCheck::onEndOfTranslationUnit() {
+  // Code that `#if __CUDA_ARCH__` hid from this parse cannot be analysed,
+  // but it is not passed over either: its string literals are read as PTX
+  // and each legacy instruction is reported as not analysed.
+  const SourceManager &SM = context().Sink.sourceManager();
+  LangOptions LangOpts;
+  LangOpts.CPlusPlus = true;
+  for (const SkippedCode::Region &Region :
+       context().Skipped.architectureRegions()) {
+    auto [File, Begin] = SM.getDecomposedLoc(Region.Range.getBegin());
+    unsigned End = SM.getFileOffset(Region.Range.getEnd());
+    bool Invalid = false;
+    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid || End <= Begin)
+      continue;
+    Lexer Raw(SM.getLocForStartOfFile(File), LangOpts, Buffer.begin(),
+              Buffer.begin() + Begin, Buffer.end());
+    // Runs of adjacent literals, which the compiler would concatenate. No
+    // compiler evaluated them, so each escape sequence is read as blanks of
+    // its own length: offsets in the text stay offsets in the file.
+    std::string Text;
+    std::vector<std::pair<unsigned, unsigned>> Pieces; // text, file offsets
+    auto Flush = [&] {
+      std::optional<ptx::Template> T = ptx::parse(Text, ptx::Syntax::Extended);
+      if (!T)
+        T = ptx::parse(Text, ptx::Syntax::Basic);
+      for (const ptx::Instruction &I : T ? T->Instructions
+                                         : std::vector<ptx::Instruction>()) {
+        std::optional<ptx::LegacyForm> Form = ptx::legacyForm(I);
+        if (!Form)
+          continue;
+        auto Piece = std::prev(llvm::upper_bound(
+            Pieces, std::make_pair(I.Opcode.Begin, ~0u)));
+        SourceLocation Loc = SM.getComposedLoc(
+            File, Piece->second + (I.Opcode.Begin - Piece->first));
+        report(Loc, message(I, *Form))
+            .withoutFix(Region.Range.getBegin(),
+                        "not analysed: this parse's architecture skips this "
+                        "branch of an #if on the architecture ('" +
+                            Region.Condition +
+                            "'); run warpfix again with --cuda-gpu-arch set "
+                            "to an architecture that compiles it");
+      }
+      Text.clear();
+      Pieces.clear();
+    };
+    Token Tok;
+    while (!Raw.LexFromRawLexer(Tok) &&
+           SM.getFileOffset(Tok.getLocation()) < End) {
+      if (!Tok.is(tok::string_literal)) {
+        Flush();
+        continue;
+      }
+      llvm::StringRef Spelling(Buffer.data() +
+                                   SM.getFileOffset(Tok.getLocation()),
+                               Tok.getLength());
+      size_t Quote = Spelling.find('"');
+      llvm::StringRef Body = Spelling.drop_front(Quote + 1).drop_back();
+      Pieces.push_back({unsigned(Text.size()),
+                        SM.getFileOffset(Tok.getLocation()) +
+                            unsigned(Quote) + 1});
+      for (size_t K = 0; K < Body.size(); ++K) {
+        bool Escape = Body[K] == '\\' && K + 1 < Body.size();
+        Text += Escape ? "  " : std::string(1, Body[K]);
+        K += Escape;
+      }
+    }
+    Flush();
+  }
+}
+
+} // namespace warpfix

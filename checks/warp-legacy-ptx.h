@@ -1,0 +1,33 @@
+// warp-legacy-ptx: shfl and vote instructions without .sync in the inline PTX
+// of device code, which ptxas rejects for sm_70 and later.
+#ifndef WARPFIX_CHECKS_WARP_LEGACY_PTX_H
+#define WARPFIX_CHECKS_WARP_LEGACY_PTX_H
+
+#include "checks/Check.h"
+
+namespace warpfix {
+
+struct InlinePtx;
+namespace ptx {
+struct Instruction;
+struct LegacyForm;
+} // namespace ptx
+
+class WarpLegacyPtxCheck : public Check {
+public:
+  explicit WarpLegacyPtxCheck(CheckContext &Context)
+      : Check("warp-legacy-ptx", Context) {}
+
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  void checkInstruction(const InlinePtx &Ptx, const ptx::Instruction &I,
+                        const ptx::LegacyForm &Form,
+                        const clang::FunctionDecl &F, clang::ASTContext &Ctx);
+};
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,24 @@
+// --mask-fallback=activemask: where the lanes are unknown, the mask operand
+// is __activemask(), which is what the legacy instruction did, marked for
+// review; warp-activemask-mask reports it on the next run until a person has
+// chosen a mask. (A guarded instruction stays unfixed: no-fix.cu.)
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %expect-exit 0 %warpfix --fix --mask-fallback=activemask %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
+// RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
+// RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SECOND
+// RUN: %if nvcc %{ %nvcc-check -arch=sm_75 %t/k.cu %}
+// RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/k.cu %}
+// SUMMARY: fixed 1 finding in 1 file; 0 remain
+
+__global__ void divergent_loop(int *s) {
+  int idx = threadIdx.x;
+  int v = s[idx];
+  for (int t = 16; idx < t; t >>= 1)
+    asm("shfl.down.b32 %0, %0, %1, 0x1f;" : "+r"(v) : "r"(t));
+  s[idx] = v;
+}
+// CHECK-FIXES: asm("shfl.sync.down.b32 %0, %0, %1, 0x1f, %2;" : "+r"(v) : "r"(t), "r"(__activemask() /* warpfix: legacy semantics, review this mask */));
+// SECOND: :[[@LINE-4]]:{{[0-9]+}}: warning: __activemask() is the member mask of 'shfl.sync.down.b32'{{.*}}[warp-activemask-mask]
+// SECOND: note: no automatic fix: the loop's condition is lane-dependent
+
+// SECOND: 1 finding in 1 file (0 fixable)
