@@ -6,6 +6,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -36,13 +37,38 @@ bool isBarrierStatement(const Stmt *S) {
           Callee->getName() == "__syncthreads");
 }
 
-/// `L op= R;` on a shared element: the statement that the accumulator rewrite
-/// of seed 000's listing 8 applies to.
-const BinaryOperator *accumulation(const Stmt *S) {
+/// `L op= R;` or `L = R;` on a shared element: the statements that the
+/// register rewrite of seed 000's listing 8 applies to.
+const BinaryOperator *update(const Stmt *S) {
   const auto *B = dyn_cast_or_null<BinaryOperator>(S);
-  if (!B || !B->isCompoundAssignmentOp())
+  if (!B || !B->isAssignmentOp())
     return nullptr;
   return B;
+}
+
+/// The local that `V = R` assigns, in the SDK's `s[t] = v = v + s[t + k];`:
+/// the register the statement already has.
+const VarDecl *assignedRegister(const Expr *E) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!B || B->getOpcode() != BO_Assign)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
+      Var->getType().isVolatileQualified())
+    return nullptr;
+  return Var;
+}
+
+bool mentions(const Stmt *S, const VarDecl *Var) {
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(S))
+    if (Ref->getDecl() == Var)
+      return true;
+  if (S)
+    for (const Stmt *Child : S->children())
+      if (mentions(Child, Var))
+        return true;
+  return false;
 }
 
 /// The statement that stands for S where a rewrite can replace it: S itself
@@ -96,6 +122,20 @@ bool readsOnlyRegisters(const Expr *Guard, ASTContext &Ctx) {
   return !F.Memory && isHoistable(Guard, Ctx);
 }
 
+/// `fmaxf(a, b)` and the like: a toolkit function of its arguments alone.
+bool isPureToolkitMath(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
+    return false;
+  static const llvm::StringSet<> Pure = {
+      "fmaxf", "fminf", "fmax", "fmin", "max", "min", "abs", "fabsf", "fabs",
+      "__fadd_rn", "__fmul_rn", "__dadd_rn", "__dmul_rn", "__hadd", "__hmax",
+      "__hmin", "__half2float", "__float2half"};
+  return Pure.contains(Callee->getName()) &&
+         Callee->getASTContext().getSourceManager().isInSystemHeader(
+             Callee->getLocation());
+}
+
 /// The rewrite evaluates the target more often and moves the operand before
 /// the write: only safe when neither changes anything on its own.
 bool changesNothing(const Expr *E) {
@@ -111,9 +151,9 @@ bool changesNothing(const Expr *E) {
       Changes |= U->isIncrementDecrementOp();
       return !Changes;
     }
-    bool VisitCallExpr(CallExpr *) {
-      Changes = true;
-      return false;
+    bool VisitCallExpr(CallExpr *Call) {
+      Changes |= !isPureToolkitMath(Call);
+      return !Changes;
     }
   };
   Finder F;
@@ -214,12 +254,34 @@ void WarpMissingSyncwarpCheck::reportStatement(
 
 namespace {
 
-/// One accumulation of the chain, and the guard it runs under, if any.
+/// One update of the chain, and the guard it runs under, if any.
 struct ChainStep {
   const Stmt *Unit;
   const BinaryOperator *Update;
   const Expr *Guard;
 };
+
+/// What every update of a chain computes its new value into: a fresh
+/// register (`acc op= r`, `acc = r`), or the local that the statements
+/// already assign (`v = v + r`).
+struct ChainKind {
+  BinaryOperatorKind Opcode;
+  const VarDecl *Register;
+};
+
+std::optional<ChainKind> kindOf(const BinaryOperator *B) {
+  if (!changesNothing(B->getLHS()))
+    return std::nullopt;
+  if (changesNothing(B->getRHS()))
+    return ChainKind{B->getOpcode(), nullptr};
+  const VarDecl *Register =
+      B->getOpcode() == BO_Assign ? assignedRegister(B->getRHS()) : nullptr;
+  if (!Register || mentions(B->getLHS(), Register) ||
+      !changesNothing(
+          cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())->getRHS()))
+    return std::nullopt;
+  return ChainKind{BO_Assign, Register};
+}
 
 } // namespace
 
@@ -228,19 +290,20 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
                                         FindingBuilder &Finding,
                                         ASTContext &Ctx) {
   const Stmt *Statement = First.Write->Statement;
-  const BinaryOperator *Accumulate = accumulation(Statement);
+  const BinaryOperator *Update = update(Statement);
   const Stmt *Unit = unitOf(Ctx, Statement);
-  if (!Accumulate || !Unit ||
-      Accumulate->getLHS()->IgnoreParens() != First.Write->Access ||
-      !changesNothing(Accumulate->getLHS()) ||
-      !changesNothing(Accumulate->getRHS()))
+  if (!Update || !Unit ||
+      Update->getLHS()->IgnoreParens() != First.Write->Access)
+    return false;
+  std::optional<ChainKind> Kind = kindOf(Update);
+  if (!Kind)
     return false;
   // Another lane writing the same element: the element is not the lane's own
   // accumulator, and a register cannot stand for it.
   for (const Race *R : Races)
     if (R->Other->IsWrite)
       return false;
-  std::string Target = textOf(Accumulate->getLHS()->getSourceRange(), Ctx);
+  std::string Target = textOf(Update->getLHS()->getSourceRange(), Ctx);
   if (Target.empty())
     return false;
   auto StepOf = [&](const Stmt *U) -> std::optional<ChainStep> {
@@ -253,10 +316,11 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
       Inner = If->getThen();
       Guard = If->getCond();
     }
-    const BinaryOperator *B = accumulation(Inner);
-    if (!B || B->getOpcode() != Accumulate->getOpcode() ||
-        textOf(B->getLHS()->getSourceRange(), Ctx) != Target ||
-        !changesNothing(B->getLHS()) || !changesNothing(B->getRHS()))
+    const BinaryOperator *B = update(Inner);
+    if (!B || textOf(B->getLHS()->getSourceRange(), Ctx) != Target)
+      return std::nullopt;
+    std::optional<ChainKind> K = kindOf(B);
+    if (!K || K->Opcode != Kind->Opcode || K->Register != Kind->Register)
       return std::nullopt;
     return ChainStep{U, B, Guard};
   };
@@ -290,7 +354,9 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   std::vector<ChainStep> Steps;
   for (size_t I = Begin; I < End; ++I)
     if (std::optional<ChainStep> Step = StepOf(Body[I])) {
-      if (Step->Guard && !readsOnlyRegisters(Step->Guard, Ctx)) {
+      if (Step->Guard && (!readsOnlyRegisters(Step->Guard, Ctx) ||
+                          (Kind->Register &&
+                           mentions(Step->Guard, Kind->Register)))) {
         Finding.withoutFix(Step->Guard->getBeginLoc(),
                            "no automatic fix: the __syncwarp() must stand "
                            "outside this condition, which is then evaluated "
@@ -300,6 +366,14 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
       }
       Steps.push_back(*Step);
     }
+
+  // A lone store whose racing read is elsewhere needs only a barrier
+  // between the two, not a register.
+  bool ReadInside = llvm::any_of(Races, [&](const Race *R) {
+    return R->Other->Statement == Statement;
+  });
+  if (Kind->Opcode == BO_Assign && Steps.size() == 1 && !ReadInside)
+    return false;
 
   Membership Lanes = context().analyses(Ctx).Members.at(Body[Begin]);
   if (Lanes.Result == Membership::Unknown)
@@ -314,16 +388,24 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
       std::to_string(SM.getExpansionLineNumber(Body[Begin]->getBeginLoc()));
   while (Ctx.Idents.find(Acc) != Ctx.Idents.end())
     Acc += "_";
-  std::string Declaration = "auto " + Acc + " = " + Target + ";";
-  if (Block && !insertStatementBefore(Body[Begin], Declaration, Finding, Ctx)) {
+  std::string Register = Kind->Register ? Kind->Register->getName().str() : Acc;
+  std::string Declaration =
+      Kind->Register ? "" : "auto " + Acc + " = " + Target + ";";
+  if (Block && !Declaration.empty() &&
+      !insertStatementBefore(Body[Begin], Declaration, Finding, Ctx)) {
     Finding.withoutFix(Body[Begin]->getBeginLoc(),
                        "no automatic fix: the statement is written by a macro");
     return true;
   }
   std::string Barrier = "__syncwarp(" + *Mask + ");";
-  std::string Op = BinaryOperator::getOpcodeStr(Accumulate->getOpcode()).str();
+  std::string Op = BinaryOperator::getOpcodeStr(Kind->Opcode).str();
   for (const ChainStep &Step : Steps) {
-    std::string Source = textOf(Step.Update->getRHS()->getSourceRange(), Ctx);
+    // With the statement's own register, `v = v + r` is kept as written.
+    const Expr *Value = Step.Update->getRHS();
+    std::string Source = textOf(Value->getSourceRange(), Ctx);
+    std::string Compute = Register + " " + Op + " " + Source + ";";
+    if (Kind->Register)
+      Compute = Source + ";";
     std::string Guard =
         Step.Guard ? textOf(Step.Guard->getSourceRange(), Ctx) : "";
     CharSourceRange Range = statementRange(Step.Unit, Ctx);
@@ -342,11 +424,11 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
     size_t I = std::find(Body.begin(), Body.end(), Step.Unit) - Body.begin();
     bool BarrierFollows = I + 1 < Body.size() && isBarrierStatement(Body[I + 1]);
     std::vector<std::string> Parts;
-    if (!Block)
+    if (!Block && !Declaration.empty())
       Parts.push_back(Declaration);
-    Parts.push_back(If + Acc + " " + Op + " " + Source + ";");
+    Parts.push_back(If + Compute);
     Parts.push_back(Barrier);
-    Parts.push_back(If + Target + " = " + Acc + ";");
+    Parts.push_back(If + Target + " = " + Register + ";");
     if (!BarrierFollows)
       Parts.push_back(Barrier);
     std::optional<LineLayout> Layout = lineLayoutOf(Step.Unit, Ctx);

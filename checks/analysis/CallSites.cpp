@@ -7,6 +7,16 @@ using namespace clang;
 namespace warpfix {
 namespace {
 
+/// F, and the template it was instantiated from: a call of `f<4>` is also a
+/// call of `f` as written, which is analysed for every instantiation at once.
+llvm::SmallVector<const FunctionDecl *, 2> asWritten(const FunctionDecl *F) {
+  llvm::SmallVector<const FunctionDecl *, 2> Targets = {F->getCanonicalDecl()};
+  if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+    if (Pattern->getCanonicalDecl() != Targets.front())
+      Targets.push_back(Pattern->getCanonicalDecl());
+  return Targets;
+}
+
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(llvm::DenseMap<const FunctionDecl *,
@@ -23,15 +33,16 @@ public:
     const FunctionDecl *Kernel = Launch->getDirectCallee();
     const CallExpr *Config = Launch->getConfig();
     if (Kernel && Config && Config->getNumArgs() > 1)
-      Launches[Kernel->getCanonicalDecl()].push_back(
-          {Config->getArg(1), Launch->getBeginLoc()});
+      for (const FunctionDecl *F : asWritten(Kernel))
+        Launches[F].push_back({Config->getArg(1), Launch->getBeginLoc()});
     return true;
   }
 
   bool VisitCallExpr(CallExpr *Call) {
     recordLaunchThroughApi(Call);
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      Calls[Callee->getCanonicalDecl()].push_back(Call);
+      for (const FunctionDecl *F : asWritten(Callee))
+        Calls[F].push_back(Call);
       if (const auto *Ref = dyn_cast<DeclRefExpr>(
               Call->getCallee()->IgnoreParenImpCasts()))
         DirectCallees.insert(Ref);
@@ -60,14 +71,15 @@ public:
     const auto *Ref = dyn_cast<DeclRefExpr>(Target);
     const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
     if (Kernel)
-      Launches[Kernel->getCanonicalDecl()].push_back(
-          {Call->getArg(2), Call->getBeginLoc()});
+      for (const FunctionDecl *F : asWritten(Kernel))
+        Launches[F].push_back({Call->getArg(2), Call->getBeginLoc()});
   }
 
   void finish() {
     for (auto [Ref, F] : References)
       if (!DirectCallees.contains(Ref))
-        Escaping.insert(F->getCanonicalDecl());
+        for (const FunctionDecl *Target : asWritten(F))
+          Escaping.insert(Target);
   }
 
 private:

@@ -407,13 +407,50 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
   return Result;
 }
 
+/// In a template as written, `blockSize >= 64` is no constant yet, but it
+/// is the same for every thread of every instantiation: an expression of
+/// non-type template parameters, enumerators, literals and sizeof only.
+bool LaneDependence::ofTemplateConstant(const Expr *E) {
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral,
+          FloatingLiteral, UnaryExprOrTypeTraitExpr, SizeOfPackExpr>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return isa<NonTypeTemplateParmDecl, EnumConstantDecl>(Ref->getDecl());
+  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return ofTemplateConstant(Subst->getReplacement());
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return Cast->getCastKind() != CK_LValueToRValue &&
+           ofTemplateConstant(Cast->getSubExpr());
+  if (const auto *Cast = dyn_cast<CXXUnresolvedConstructExpr>(E))
+    return Cast->getNumArgs() == 1 && ofTemplateConstant(Cast->getArg(0));
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
+           U->getOpcode() != UO_AddrOf && ofTemplateConstant(U->getSubExpr());
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
+           ofTemplateConstant(B->getLHS()) && ofTemplateConstant(B->getRHS());
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return ofTemplateConstant(C->getCond()) &&
+           ofTemplateConstant(C->getTrueExpr()) &&
+           ofTemplateConstant(C->getFalseExpr());
+  return false;
+}
+
 LaneValue LaneDependence::of(const Expr *E) {
   if (!E)
     return LaneValue::laneDependent();
   E = E->IgnoreParens();
-  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+  if (E->containsErrors())
     return LaneValue::laneDependent();
-  if (E->getType()->isIntegralOrEnumerationType()) {
+  if (ofTemplateConstant(E))
+    return LaneValue::uniform();
+  // A value that depends on a template parameter, in a template as written,
+  // is analysed by its parts (`i < N`); one whose type is not known yet is
+  // not understood.
+  if (E->isTypeDependent())
+    return LaneValue::laneDependent();
+  if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType()) {
     Expr::EvalResult Result;
     if (E->EvaluateAsInt(Result, Ctx) && !E->HasSideEffects(Ctx))
       return LaneValue::uniform(Result.Val.getInt().getExtValue() % 32 == 0);
@@ -443,7 +480,8 @@ LaneValue LaneDependence::of(const Expr *E) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
       return ofVariable(Var);
-    if (isa<EnumConstantDecl, FunctionDecl>(Ref->getDecl()))
+    if (isa<EnumConstantDecl, FunctionDecl, NonTypeTemplateParmDecl>(
+            Ref->getDecl()))
       return LaneValue::uniform();
     return LaneValue::laneDependent();
   }

@@ -62,6 +62,7 @@ public:
       : Ctx(Ctx), Calls(Calls) {}
 
   LaneValue of(const clang::Expr *E);
+  static bool ofTemplateConstant(const clang::Expr *E);
 
   /// The join of the conditions under which S runs inside its function: a
   /// value assigned under a lane-dependent branch is itself lane-dependent.
