@@ -441,7 +441,7 @@ def main():
     binary = os.path.abspath(opts.warpfix)
     if not os.access(binary, os.X_OK):
         sys.exit(f"bench: no warpfix binary at {binary} (build it, or pass --warpfix)")
-    for tool in (opts.clang, opts.clang_tidy):
+    for tool in (opts.clang,) + (() if opts.scaling_only else (opts.clang_tidy,)):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} not found (scripts/bench.sh installs it)")
     out = os.path.abspath(opts.out)
