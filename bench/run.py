@@ -298,6 +298,112 @@ def fmt_mib(x):
     return "n/a" if x is None else f"{x / 2**20:.0f}"
 
 
+
+# --------------------------------------------------------------------------
+# Scaling (issue 18): one file of N small kernels at several N. warpfix's
+# cost must grow like the parse's; --diff must cost no more memory than the
+# report.
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return None if n == 0 else (xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2)
+
+
+def fitted_exponent(sizes, times):
+    """b in time = a * size^b, by least squares on the logs."""
+    import math
+    pts = [(math.log(n), math.log(t)) for n, t in zip(sizes, times) if t and t > 0]
+    if len(pts) < 2:
+        return None
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    sxx = sum((x - mx) ** 2 for x, _ in pts)
+    return None if sxx == 0 else sum((x - mx) * (y - my) for x, y in pts) / sxx
+
+
+def run_scaling(binary, clang, sizes, reps, out, cuda_path, compat,
+                resource_dir):
+    """Times the clang parse, the warpfix report and warpfix --diff of each
+    generated file, reps times each, interleaved so that the machine's load
+    hits all three alike; medians of CPU time, maxima of peak RSS."""
+    root = os.path.join(out, "scaling")
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(root)
+    rows = []
+    for n in sizes:
+        path = generate.write_scaling(root, n)
+        with open(path) as f:
+            lines = sum(1 for _ in f)
+        entry = [clang, "-x", "cuda", "--cuda-gpu-arch=sm_70", "-std=c++17",
+                 path]
+        parse = [clang] + warpfix_parse_args(entry, cuda_path, compat,
+                                             resource_dir)[1:]
+        report = [binary, "--no-cache", "--quiet", path]
+        diff = [binary, "--no-cache", "--quiet", "--diff", path]
+        runs = {"parse": [], "report": [], "diff": []}
+        for rep in range(reps):
+            for key, argv in (("parse", parse), ("report", report),
+                              ("diff", diff)):
+                r = measure(argv, root)
+                runs[key].append(r)
+            log(f"  scaling {n} kernels, run {rep + 1}/{reps}: clang "
+                f"{runs['parse'][-1].cpu:.2f} s, warpfix "
+                f"{runs['report'][-1].cpu:.2f} s, --diff "
+                f"{runs['diff'][-1].cpu:.2f} s CPU; RSS "
+                f"{runs['report'][-1].maxrss / 2**20:.0f} / "
+                f"{runs['diff'][-1].maxrss / 2**20:.0f} MiB")
+        failed = [f"{k} exit {r.rc}" for k, rs in runs.items() for r in rs
+                  if r.rc not in ((0,) if k == "parse" else (0, 1))]
+        findings = len(FINDING.findall(runs["report"][0].stdout))
+        row = {"kernels": n, "lines": lines, "bytes": os.path.getsize(path),
+               "findings": findings, "failed": failed}
+        for key, rs in runs.items():
+            row[key + "_cpu_s"] = median([r.cpu for r in rs])
+            row[key + "_wall_s"] = median([r.wall for r in rs])
+            row[key + "_rss_bytes"] = max(r.maxrss for r in rs)
+        row["ratio"] = row["report_cpu_s"] / row["parse_cpu_s"]
+        row["diff_rss_ratio"] = row["diff_rss_bytes"] / row["report_rss_bytes"]
+        rows.append(row)
+    result = {"sizes": sizes, "reps": reps, "rows": rows}
+    for key in ("parse", "report", "diff"):
+        result[key + "_exponent"] = fitted_exponent(
+            sizes, [r[key + "_cpu_s"] for r in rows])
+    result["ratio_target_met"] = all(r["ratio"] <= 1.2 for r in rows)
+    result["rss_target_met"] = all(r["diff_rss_ratio"] <= 1.2 for r in rows)
+    return result
+
+
+def print_scaling(s):
+    print()
+    print(f"scaling: one file of N kernels, three legacy calls each; medians "
+          f"of {s['reps']} runs (CPU), maxima of peak RSS")
+    print()
+    print("| kernels | lines | findings | clang parse s | warpfix s | "
+          "warpfix / parse | --diff s | report RSS MiB | --diff RSS MiB | "
+          "--diff / report RSS |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in s["rows"]:
+        print(f"| {r['kernels']} | {r['lines']} | {r['findings']} | "
+              f"{r['parse_cpu_s']:.2f} | {r['report_cpu_s']:.2f} | "
+              f"{r['ratio']:.2f} | {r['diff_cpu_s']:.2f} | "
+              f"{fmt_mib(r['report_rss_bytes'])} | {fmt_mib(r['diff_rss_bytes'])} | "
+              f"{r['diff_rss_ratio']:.2f} |"
+              + (" FAILED: " + ", ".join(r["failed"]) if r["failed"] else ""))
+
+    def fmt_exp(x):
+        return "n/a" if x is None else f"{x:.2f}"
+    print()
+    print(f"slope (fitted exponent b of CPU time ~ N^b): clang parse "
+          f"{fmt_exp(s['parse_exponent'])}, warpfix {fmt_exp(s['report_exponent'])}, "
+          f"--diff {fmt_exp(s['diff_exponent'])}")
+    print(f"warpfix / parse <= 1.2 at every size: "
+          f"{'met' if s['ratio_target_met'] else 'NOT MET'}; "
+          f"--diff peak RSS <= 1.2x the report's: "
+          f"{'met' if s['rss_target_met'] else 'NOT MET'}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
@@ -317,15 +423,25 @@ def main():
                     help="10 TUs, for a sanity check of the whole pipeline")
     ap.add_argument("--seed", type=int, default=8)
     ap.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    ap.add_argument("--sizes", default="250,1000,4000",
+                    help="kernels per file of the scaling runs, comma-separated "
+                         "(default 250,1000,4000; empty to skip them)")
+    ap.add_argument("--reps", type=int, default=3,
+                    help="runs of each scaling measurement (default 3)")
+    ap.add_argument("--scaling-only", action="store_true",
+                    help="only the scaling runs, not the code base")
     ap.add_argument("--generate-only", action="store_true",
                     help="write the code base and its compile_commands.json, then stop")
     opts = ap.parse_args()
     count = 10 if opts.quick else opts.tus
+    sizes = [int(x) for x in opts.sizes.split(",") if x.strip()]
+    if opts.quick and opts.sizes == ap.get_default("sizes"):
+        sizes = [100, 200]
 
     binary = os.path.abspath(opts.warpfix)
     if not os.access(binary, os.X_OK):
         sys.exit(f"bench: no warpfix binary at {binary} (build it, or pass --warpfix)")
-    for tool in (opts.clang, opts.clang_tidy):
+    for tool in (opts.clang,) + (() if opts.scaling_only else (opts.clang_tidy,)):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} not found (scripts/bench.sh installs it)")
     out = os.path.abspath(opts.out)
@@ -341,6 +457,19 @@ def main():
                                       capture_output=True, text=True,
                                       check=True).stdout.strip()
     flags = warpfix_flags(binary)
+
+    scaling = None
+    if sizes and not opts.generate_only:
+        log(f"bench: scaling, {', '.join(map(str, sizes))} kernels per file")
+        scaling = run_scaling(binary, opts.clang, sizes, opts.reps, out,
+                              opts.cuda_path, compat, resource_dir)
+    if opts.scaling_only:
+        if scaling:
+            print_scaling(scaling)
+        if opts.json:
+            with open(opts.json, "w") as f:
+                json.dump({"scaling": scaling}, f, indent=1)
+        return 1 if scaling and any(r["failed"] for r in scaling["rows"]) else 0
 
     # ---- The code base.
     root = os.path.join(out, "codebase")
@@ -580,6 +709,12 @@ def main():
                and comparable else "; NOT IDENTICAL" if disagree else ""))
     for n in notes:
         print("note: " + n)
+    if scaling:
+        print_scaling(scaling)
+        for r in scaling["rows"]:
+            if r["failed"]:
+                problems.append(f"scaling run of {r['kernels']} kernels failed: "
+                                + ", ".join(r["failed"]))
     if stats:
         print("warpfix --stats (cold run):")
         print("  " + "\n  ".join(cold.stderr.strip().splitlines()[-30:]))
@@ -627,6 +762,7 @@ def main():
                 "clang_rss_bytes": clang.runs[p].maxrss,
                 "tidy_cpu_s": tidy.runs[p].cpu,
                 "tidy_rss_bytes": tidy.runs[p].maxrss} for p in files},
+            "scaling": scaling,
             "same_cc1_command_line": flag_diff is None,
             "findings_agree": (not disagree) if comparable else None,
             "warnings": loud,

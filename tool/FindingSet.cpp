@@ -1,4 +1,7 @@
 #include "tool/FindingSet.h"
+#include "tool/EditSet.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include <map>
 #include <tuple>
@@ -83,7 +86,8 @@ Diagnostic foldCopies(const std::vector<const Diagnostic *> &Copies) {
   return Folded;
 }
 
-/// The insertion at Offset in Set, if any.
+/// The insertion at Offset in Set, if any: a scan, for the few edits of one
+/// finding or of one neighbourhood.
 const Replacement *insertionAt(const Replacements &Set, unsigned Offset) {
   for (const Replacement &R : Set)
     if (R.getOffset() == Offset && R.getLength() == 0)
@@ -91,7 +95,8 @@ const Replacement *insertionAt(const Replacements &Set, unsigned Offset) {
   return nullptr;
 }
 
-/// Set with Old swapped for New (or dropped).
+/// Set (one finding's edits in one file) with Old swapped for New (or
+/// dropped).
 Replacements replaced(const Replacements &Set, const Replacement &Old,
                       std::optional<Replacement> New) {
   Replacements Result;
@@ -102,6 +107,17 @@ Replacements replaced(const Replacements &Set, const Replacement &Old,
     llvm::cantFail(Result.add(*New));
   return Result;
 }
+
+/// What the merge keeps for each file it edits.
+struct FileMerge {
+  /// The edits of the findings accepted so far.
+  EditSet Accepted;
+  /// The texts already joined into each insertion point.
+  std::map<unsigned, std::vector<std::string>> Parts;
+  /// The accepted findings with an insertion at each offset: those whose
+  /// edit changes when a later finding's text is joined into it.
+  llvm::DenseMap<unsigned, llvm::SmallVector<size_t, 2>> InsertingAt;
+};
 
 } // namespace
 
@@ -152,9 +168,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   // keeps its fix and the later one is reported without. Insertions of
   // different text at one place (the ballots for the two arms of an if/else)
   // are joined into the first finding's edit.
-  llvm::StringMap<Replacements> Accepted;
-  // The texts already joined into each insertion point, by file and offset.
-  std::map<std::pair<std::string, unsigned>, std::vector<std::string>> Parts;
+  llvm::StringMap<FileMerge> Files;
   for (auto &[Key, Copies] : Groups) {
     Diagnostic D = foldCopies(Copies);
     // A macro body whose finding a NOLINT suppresses at one expansion site
@@ -182,18 +196,23 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     }
     std::vector<std::pair<std::string, Replacement>> Joined;
     for (const auto &Entry : D.Message.Fix) {
-      Replacements Trial = Accepted[Entry.getKey()];
+      FileMerge &File = Files[Entry.getKey()];
+      // Only the accepted edits next to this fix's can clash with it or
+      // merge with it: the trial is made on those alone.
+      Replacements Trial = File.Accepted.around(Entry.second);
       bool Clash = false;
       for (const auto &R : Entry.second) {
         // Findings may share an edit, such as the ballot that computes the
         // mask of every call under one branch.
         if (containsReplacement(Trial, R))
           continue;
-        if (R.getLength() == 0 &&
-            llvm::is_contained(Parts[{Entry.getKey().str(), R.getOffset()}],
-                               R.getReplacementText().str())) {
-          Joined.push_back({Entry.getKey().str(), R}); // already in: drop it
-          continue;
+        if (R.getLength() == 0) {
+          auto Texts = File.Parts.find(R.getOffset());
+          if (Texts != File.Parts.end() &&
+              llvm::is_contained(Texts->second, R.getReplacementText().str())) {
+            Joined.push_back({Entry.getKey().str(), R}); // already in: drop it
+            continue;
+          }
         }
         if (llvm::Error Err = Trial.add(R)) {
           llvm::consumeError(std::move(Err));
@@ -214,34 +233,39 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
         break;
       }
     }
-    for (const auto &[File, R] : Joined) {
-      std::vector<std::string> &Texts = Parts[{File, R.getOffset()}];
+    for (const auto &[Path, R] : Joined) {
+      FileMerge &File = Files[Path];
+      std::vector<std::string> &Texts = File.Parts[R.getOffset()];
       if (llvm::is_contained(Texts, R.getReplacementText().str())) {
-        D.Message.Fix[File] = replaced(D.Message.Fix[File], R, std::nullopt);
+        D.Message.Fix[Path] = replaced(D.Message.Fix[Path], R, std::nullopt);
         continue;
       }
-      const Replacement *Existing = insertionAt(Accepted[File], R.getOffset());
+      Replacement Old = *File.Accepted.insertionAt(R.getOffset());
       if (Texts.empty())
-        Texts.push_back(Existing->getReplacementText().str());
+        Texts.push_back(Old.getReplacementText().str());
       Texts.push_back(R.getReplacementText().str());
-      Replacement Combined(File, R.getOffset(), 0,
-                           (Existing->getReplacementText() +
-                            R.getReplacementText())
-                               .str());
-      Replacement Old = *Existing;
-      Accepted[File] = replaced(Accepted[File], Old, Combined);
-      for (Diagnostic &Earlier : Set.Findings) {
-        auto It = Earlier.Message.Fix.find(File);
-        if (It != Earlier.Message.Fix.end() &&
+      Replacement Combined(
+          Path, R.getOffset(), 0,
+          (Old.getReplacementText() + R.getReplacementText()).str());
+      File.Accepted.erase(Old);
+      llvm::cantFail(File.Accepted.add(Combined));
+      for (size_t Earlier : File.InsertingAt.lookup(R.getOffset())) {
+        auto It = Set.Findings[Earlier].Message.Fix.find(Path);
+        if (It != Set.Findings[Earlier].Message.Fix.end() &&
             containsReplacement(It->second, Old))
           It->second = replaced(It->second, Old, Combined);
       }
-      D.Message.Fix[File] = replaced(D.Message.Fix[File], R, std::nullopt);
+      D.Message.Fix[Path] = replaced(D.Message.Fix[Path], R, std::nullopt);
     }
-    for (const auto &Entry : D.Message.Fix)
-      for (const auto &R : Entry.second)
-        if (!containsReplacement(Accepted[Entry.getKey()], R))
-          llvm::cantFail(Accepted[Entry.getKey()].add(R));
+    for (const auto &Entry : D.Message.Fix) {
+      FileMerge &File = Files[Entry.getKey()];
+      for (const auto &R : Entry.second) {
+        if (!File.Accepted.contains(R))
+          llvm::cantFail(File.Accepted.add(R));
+        if (R.getLength() == 0)
+          File.InsertingAt[R.getOffset()].push_back(Set.Findings.size());
+      }
+    }
     Set.Findings.push_back(std::move(D));
   }
   return Set;

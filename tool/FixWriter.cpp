@@ -1,6 +1,7 @@
 #include "tool/FixWriter.h"
 #include "checks/FindingSink.h"
 #include "tool/AtomicFile.h"
+#include "tool/EditSet.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -16,14 +17,17 @@ namespace fs = llvm::sys::fs;
 namespace warpfix {
 
 llvm::StringMap<tooling::Replacements> collectFixes(const FindingSet &Set) {
-  llvm::StringMap<tooling::Replacements> Fixes;
+  llvm::StringMap<EditSet> Edits;
   for (const tooling::Diagnostic &D : Set.Findings)
     for (const auto &Entry : D.Message.Fix)
       for (const tooling::Replacement &R : Entry.second)
         // mergeFindings already dropped every fix that overlaps another;
         // identical edits shared by several findings are made once.
-        if (!containsReplacement(Fixes[Entry.getKey()], R))
-          llvm::cantFail(Fixes[Entry.getKey()].add(R));
+        if (!Edits[Entry.getKey()].contains(R))
+          llvm::cantFail(Edits[Entry.getKey()].add(R));
+  llvm::StringMap<tooling::Replacements> Fixes;
+  for (const auto &Entry : Edits)
+    Fixes[Entry.getKey()] = Entry.second.toReplacements();
   return Fixes;
 }
 
@@ -152,10 +156,24 @@ struct LineTable {
     return std::upper_bound(Starts.begin(), Starts.end(), Offset) -
            Starts.begin() - 1;
   }
+  /// The line of R's last byte; an insertion's own line.
+  unsigned lastLineOf(const tooling::Replacement &R) const {
+    return lineOf(R.getOffset() + R.getLength() - (R.getLength() ? 1 : 0));
+  }
   unsigned count() const { return Starts.size(); }
   unsigned begin(unsigned Line) const { return Starts[Line]; }
   unsigned end(unsigned Line) const {
     return Line + 1 < Starts.size() ? Starts[Line + 1] : Text.size();
+  }
+  /// The line's text without its newline.
+  llvm::StringRef line(unsigned Line) const {
+    llvm::StringRef L = Text.slice(begin(Line), end(Line));
+    L.consume_back("\n");
+    return L;
+  }
+  /// Whether Line is the last and has no newline.
+  bool unterminated(unsigned Line) const {
+    return Line + 1 == count() && !Text.ends_with("\n");
   }
   llvm::StringRef Text;
   std::vector<unsigned> Starts;
@@ -171,33 +189,83 @@ std::vector<llvm::StringRef> splitLines(llvm::StringRef Block) {
   return Out;
 }
 
-/// Emits one hunk body, matching unchanged lines with a longest common
-/// subsequence so that they print as context rather than as -/+ pairs.
-void emitHunkBody(llvm::StringRef Old, llvm::StringRef New,
-                  llvm::raw_ostream &OS) {
-  std::vector<llvm::StringRef> A = splitLines(Old), B = splitLines(New);
-  std::vector<std::vector<unsigned>> Common(
-      A.size() + 1, std::vector<unsigned>(B.size() + 1, 0));
-  for (size_t I = A.size(); I-- > 0;)
-    for (size_t J = B.size(); J-- > 0;)
-      Common[I][J] = A[I] == B[J] ? Common[I + 1][J + 1] + 1
-                                  : std::max(Common[I + 1][J], Common[I][J + 1]);
-  size_t I = 0, J = 0;
-  while (I < A.size() || J < B.size()) {
-    if (I < A.size() && J < B.size() && A[I] == B[J]) {
-      OS << ' ' << A[I++] << '\n';
-      ++J;
-    } else if (I < A.size() &&
-               (J == B.size() || Common[I + 1][J] >= Common[I][J + 1])) {
-      OS << '-' << A[I++] << '\n';
-    } else {
-      OS << '+' << B[J++] << '\n';
+/// Writes one hunk's body straight from the edits, counting its lines for the
+/// header. Lines no edit touches are context. Each block of lines that edits
+/// touch turns into its old lines, removed, and its new ones, added, less the
+/// lines that start or end both alike (a declaration inserted before a
+/// statement leaves the statement as context); between two context lines all
+/// removals come first. For the edits warpfix makes, that is what a longest
+/// common subsequence prints, at a cost linear in the hunk.
+class HunkWriter {
+public:
+  HunkWriter(const LineTable &Lines, unsigned First)
+      : Lines(Lines), Next(First) {}
+
+  /// Old lines [First, Last], which the edits turn into NewText.
+  void block(unsigned First, unsigned Last, llvm::StringRef NewText) {
+    contextUpTo(First);
+    std::vector<llvm::StringRef> New = splitLines(NewText);
+    size_t OldSize = Last - First + 1, Head = 0, Tail = 0;
+    while (Head < OldSize && Head < New.size() &&
+           Lines.line(First + Head) == New[Head])
+      ++Head;
+    while (Tail < OldSize - Head && Tail < New.size() - Head &&
+           Lines.line(Last - Tail) == New[New.size() - 1 - Tail])
+      ++Tail;
+    contextUpTo(First + Head);
+    for (size_t I = Head; I + Tail < OldSize; ++I)
+      line(Removed, '-', Lines.line(First + I), Lines.unterminated(First + I));
+    // Fixes never touch the final newline: the new side lacks one where the
+    // old side does.
+    for (size_t I = Head; I + Tail < New.size(); ++I)
+      line(Added, '+', New[I], Lines.unterminated(Last) && I + 1 == New.size());
+    OldCount += OldSize - Head - Tail;
+    NewCount += New.size() - Head - Tail;
+    Next = Last - Tail + 1;
+    contextUpTo(Last + 1);
+  }
+
+  /// Context lines from the last one written up to (without) End.
+  void contextUpTo(unsigned End) {
+    if (Next >= End)
+      return;
+    flush();
+    for (; Next < End; ++Next) {
+      line(Body, ' ', Lines.line(Next), Lines.unterminated(Next));
+      ++OldCount;
+      ++NewCount;
     }
   }
-  // Fixes never touch the final newline, so old and new agree on it.
-  if (!Old.empty() && !Old.ends_with("\n"))
-    OS << "\\ No newline at end of file\n";
-}
+
+  /// The body, once every line has been given.
+  const std::string &body() {
+    flush();
+    return Body;
+  }
+
+  unsigned OldCount = 0, NewCount = 0;
+
+private:
+  static void line(std::string &To, char Kind, llvm::StringRef Text,
+                   bool Unterminated) {
+    To += Kind;
+    To += Text;
+    To += '\n';
+    if (Unterminated)
+      To += "\\ No newline at end of file\n";
+  }
+
+  void flush() {
+    Body += Removed;
+    Body += Added;
+    Removed.clear();
+    Added.clear();
+  }
+
+  const LineTable &Lines;
+  unsigned Next;
+  std::string Body, Removed, Added;
+};
 
 /// A name on a ---/+++ line, written as git writes it, which both git apply
 /// and GNU patch read back: C-quoted when it holds a quote, a backslash, a
@@ -233,23 +301,29 @@ std::string diffHeaderName(llvm::StringRef Name) {
   return Quoted + "\"";
 }
 
-/// A diff built from the replacements themselves: each hunk is the lines the
-/// edits touch, widened by three lines of context and merged when they meet.
+/// A diff built from the replacements themselves (sorted, not overlapping):
+/// each hunk is the lines the edits touch, widened by three lines of context
+/// and merged with the next when they meet.
 void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
                  const tooling::Replacements &Edits, llvm::raw_ostream &OS) {
   const unsigned Context = 3;
   LineTable Lines(Original);
-  std::vector<std::pair<unsigned, unsigned>> Hunks; // [first, last] lines
-  for (const tooling::Replacement &R : Edits) {
-    unsigned First = Lines.lineOf(R.getOffset());
-    unsigned Last = Lines.lineOf(R.getOffset() + R.getLength() -
-                                 (R.getLength() ? 1 : 0));
+  struct Hunk {
+    unsigned First, Last; // lines, context included
+    tooling::Replacements::const_iterator Begin, End; // its edits
+  };
+  std::vector<Hunk> Hunks;
+  for (auto It = Edits.begin(); It != Edits.end(); ++It) {
+    unsigned First = Lines.lineOf(It->getOffset());
+    unsigned Last = Lines.lastLineOf(*It);
     First = First > Context ? First - Context : 0;
     Last = std::min(Last + Context, Lines.count() - 1);
-    if (!Hunks.empty() && First <= Hunks.back().second + 1)
-      Hunks.back().second = std::max(Hunks.back().second, Last);
-    else
-      Hunks.push_back({First, Last});
+    if (!Hunks.empty() && First <= Hunks.back().Last + 1) {
+      Hunks.back().Last = std::max(Hunks.back().Last, Last);
+      Hunks.back().End = std::next(It);
+    } else {
+      Hunks.push_back({First, Last, It, std::next(It)});
+    }
   }
   // git's a/ b/ convention, relative to the working directory where possible,
   // so that both `git apply` and `patch -p1` take the diff as it is.
@@ -263,23 +337,28 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
     OS << "--- " << diffHeaderName(Path) << "\n+++ " << diffHeaderName(Path)
        << "\n";
   int Shift = 0;
-  for (auto [First, Last] : Hunks) {
-    unsigned Begin = Lines.begin(First), End = Lines.end(Last);
-    tooling::Replacements Local;
-    for (const tooling::Replacement &R : Edits)
-      if (R.getOffset() >= Begin && R.getOffset() + R.getLength() <= End)
-        llvm::cantFail(Local.add(tooling::Replacement(
-            Path, R.getOffset() - Begin, R.getLength(),
-            R.getReplacementText())));
-    llvm::StringRef Old = Original.slice(Begin, End);
-    std::string New = llvm::cantFail(tooling::applyAllReplacements(Old, Local));
-    unsigned OldCount = Last - First + 1;
-    unsigned NewCount = llvm::StringRef(New).count('\n') +
-                        (New.empty() || New.back() == '\n' ? 0 : 1);
-    OS << "@@ -" << First + 1 << "," << OldCount << " +"
-       << First + 1 + Shift << "," << NewCount << " @@\n";
-    Shift += int(NewCount) - int(OldCount);
-    emitHunkBody(Old, New, OS);
+  for (const Hunk &H : Hunks) {
+    HunkWriter Writer(Lines, H.First);
+    for (auto It = H.Begin; It != H.End;) {
+      // A block: the edits that share lines.
+      unsigned First = Lines.lineOf(It->getOffset());
+      unsigned Last = Lines.lastLineOf(*It);
+      std::string New;
+      unsigned Copied = Lines.begin(First);
+      for (; It != H.End && Lines.lineOf(It->getOffset()) <= Last; ++It) {
+        Last = std::max(Last, Lines.lastLineOf(*It));
+        New += Original.slice(Copied, It->getOffset());
+        New += It->getReplacementText();
+        Copied = It->getOffset() + It->getLength();
+      }
+      New += Original.slice(Copied, Lines.end(Last));
+      Writer.block(First, Last, New);
+    }
+    Writer.contextUpTo(H.Last + 1);
+    OS << "@@ -" << H.First + 1 << "," << Writer.OldCount << " +"
+       << H.First + 1 + Shift << "," << Writer.NewCount << " @@\n"
+       << Writer.body();
+    Shift += int(Writer.NewCount) - int(Writer.OldCount);
   }
 }
 

@@ -59,11 +59,28 @@ std::optional<SourcePosition> SourcePositions::position(llvm::StringRef Path,
   P.Column = Sources->getSpellingColumnNumber(Loc, &Invalid);
   if (Invalid)
     return std::nullopt;
-  llvm::StringRef Text = Sources->getBufferData(Sources->getFileID(Loc));
-  P.CodePointOffset = countCodePoints(Text.take_front(Offset));
+  FileID File = Sources->getFileID(Loc);
+  llvm::StringRef Text = Sources->getBufferData(File);
+  P.CodePointOffset = codePointsBefore(File, Text, Offset);
   P.CodePointColumn =
       1 + countCodePoints(Text.slice(Offset - (P.Column - 1), Offset));
   return P;
+}
+
+unsigned SourcePositions::codePointsBefore(FileID File, llvm::StringRef Text,
+                                           unsigned Offset) {
+  // Counted once per file, by blocks: a finding then costs a block at most,
+  // where counting from the start of the file made the reports quadratic.
+  std::vector<unsigned> &Blocks = CodePointsAtBlock[File];
+  if (Blocks.empty()) {
+    Blocks.push_back(0);
+    for (size_t At = 0; At + CodePointBlock <= Text.size(); At += CodePointBlock)
+      Blocks.push_back(Blocks.back() +
+                       countCodePoints(Text.substr(At, CodePointBlock)));
+  }
+  unsigned Block = Offset / CodePointBlock;
+  return Blocks[Block] +
+         countCodePoints(Text.slice(Block * CodePointBlock, Offset));
 }
 
 std::optional<unsigned> SourcePositions::codePointLength(llvm::StringRef Path,

@@ -9,6 +9,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/ADT/DenseMap.h"
 #include <memory>
 #include <optional>
 #include <vector>
@@ -46,9 +47,16 @@ public:
   clang::SourceManager &sources() { return *Sources; }
 
 private:
+  /// Code points in Text (File's content) before Offset.
+  unsigned codePointsBefore(clang::FileID File, llvm::StringRef Text,
+                            unsigned Offset);
+
   std::unique_ptr<clang::DiagnosticsEngine> OwnDiags;
   clang::FileManager Files;
   std::unique_ptr<clang::SourceManager> Sources;
+  /// For each file, the code points before each block of CodePointBlock bytes.
+  static constexpr unsigned CodePointBlock = 4096;
+  llvm::DenseMap<clang::FileID, std::vector<unsigned>> CodePointsAtBlock;
 };
 
 } // namespace warpfix

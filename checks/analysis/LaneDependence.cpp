@@ -8,6 +8,7 @@
 #include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace clang;
 
@@ -140,10 +141,10 @@ void LaneDependence::solveFunction(const FunctionDecl *F) {
   LocalDefinitions Locals = collectLocalDefinitions(Ctx, F->getBody());
   for (const ParmVarDecl *Param : F->parameters())
     Variables[Param] = ofParameter(Param);
-  std::vector<const VarDecl *> Defined;
+  // A set: a scan per definition made long functions quadratic.
+  llvm::SetVector<const VarDecl *> Defined;
   for (const Definition &Def : Locals.Definitions)
-    if (!llvm::is_contained(Defined, Def.Var))
-      Defined.push_back(Def.Var);
+    Defined.insert(Def.Var);
   for (const VarDecl *Var : Locals.Escaped)
     Variables[Var] = LaneValue::laneDependent();
   // A goto can skip or repeat a definition for some lanes only, in ways the

@@ -273,7 +273,7 @@ Membership MembershipAnalysis::at(const Stmt *S) {
   const FunctionDecl *F = pathTo(Ctx, S, Path, M);
   if (!F)
     return M;
-  if (containsGoto(Ctx, F->getBody()))
+  if (hasGoto(F))
     return Membership::unknown("a goto in the function may repeat or skip "
                                "code for some lanes",
                                F->getLocation());
@@ -365,6 +365,13 @@ Membership MembershipAnalysis::at(const Stmt *S) {
   M.Result = M.Conditions.empty() ? Membership::AllLanes
                                   : Membership::Conditional;
   return M;
+}
+
+bool MembershipAnalysis::hasGoto(const FunctionDecl *F) {
+  auto [It, Inserted] = Gotos.try_emplace(F);
+  if (Inserted)
+    It->second = containsGoto(Ctx, F->getBody());
+  return It->second;
 }
 
 Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
