@@ -122,45 +122,74 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors)
       if (At.isValid() && !SM.isBeforeInTranslationUnit(At, F.Begin) &&
           !SM.isBeforeInTranslationUnit(F.End, At)) {
         InFunction = true;
-        taint(F.Decl, {nameOf(*F.Decl), E.Text}, Work);
+        taint(F.Decl, {nameOf(*F.Decl), E.Text, "which holds this code"},
+              Work);
       }
     if (!InFunction && !E.MissingFile && !Everywhere)
       Everywhere = E.Text;
   }
   // What clang's recovery left in the AST, where an error lay elsewhere (an
-  // instantiation whose error is reported at the template).
+  // instantiation whose error is reported at the template); and who calls
+  // whom.
   for (const Function &F : Functions) {
     Callees Body(/*OnlyInErrors=*/false);
     Body.TraverseDecl(const_cast<FunctionDecl *>(F.Decl));
+    for (const FunctionDecl *G : Body.Found)
+      Callers[G->getCanonicalDecl()].push_back(F.Decl);
     if (F.Decl->isInvalidDecl() || Body.HasRecovery)
       taint(F.Decl,
-            {nameOf(*F.Decl), F.Decl->isInvalidDecl()
-                                  ? "its declaration is invalid"
-                                  : "clang could not make sense of an "
-                                    "expression in it"},
+            {nameOf(*F.Decl),
+             F.Decl->isInvalidDecl()
+                 ? "its declaration is invalid"
+                 : "clang could not make sense of an expression in it",
+             "which holds this code"},
             Work);
   }
   // Down the calls: a device function's call sites decide who reaches its
   // code. A host function's correct calls and launches mislead nothing; only
-  // those inside an erroneous expression are suspect.
+  // those inside an erroneous expression are suspect. Up the calls: the
+  // analyses of a device function follow its calls into their callees.
   while (!Work.empty()) {
     const FunctionDecl *F = Work.back();
     Work.pop_back();
-    Callees Body(/*OnlyInErrors=*/!isDeviceSide(*F));
+    bool Device = isDeviceSide(*F);
+    Callees Body(/*OnlyInErrors=*/!Device);
     Body.TraverseDecl(const_cast<FunctionDecl *>(F));
-    Taint Why = Tainted.find(F)->second;
+    Taint Why = Tainted.find(F->getCanonicalDecl())->second;
+    Taint Down = Why, Up = Why;
+    Down.Relation = "which decides who reaches this code";
+    Down.Upward = false;
+    Up.Relation = "which this code calls";
     for (const FunctionDecl *G : Body.Found) {
-      taint(G, Why, Work);
+      taint(G, Down, Work);
       if (const FunctionDecl *Pattern = G->getTemplateInstantiationPattern())
-        taint(Pattern, Why, Work);
+        taint(Pattern, Down, Work);
     }
+    if (!Device || !Why.Upward)
+      continue;
+    auto Calling = Callers.find(F->getCanonicalDecl());
+    if (Calling != Callers.end())
+      for (const FunctionDecl *C : Calling->second)
+        taint(C, Up, Work);
   }
 }
 
 void ErrorTaint::taint(const FunctionDecl *F, Taint Why,
                        std::vector<const FunctionDecl *> &Work) {
-  if (Tainted.try_emplace(F, std::move(Why)).second)
-    Work.push_back(F);
+  // Toolkit code holds no finding, and what it calls back is analysed as
+  // reached by unknown lanes anyway.
+  if (SM.isInSystemHeader(F->getLocation()))
+    return;
+  auto [It, New] = Tainted.try_emplace(F->getCanonicalDecl(), Why);
+  if (!New) {
+    // Reached down first, then up: its callers must hear of it too.
+    if (!Why.Upward || It->second.Upward)
+      return;
+    It->second = std::move(Why);
+  }
+  // The body is the definition's; a call may name another declaration.
+  if (const FunctionDecl *Definition = F->getDefinition())
+    Work.push_back(Definition);
 }
 
 std::string ErrorTaint::count() const {
@@ -187,14 +216,13 @@ ErrorTaint::reasonFor(llvm::ArrayRef<SourceLocation> Places) const {
       if (SM.isBeforeInTranslationUnit(At, F.Begin) ||
           SM.isBeforeInTranslationUnit(F.End, At))
         continue;
-      auto It = Tainted.find(F.Decl);
+      auto It = Tainted.find(F.Decl->getCanonicalDecl());
       if (It == Tainted.end())
         continue;
       bool Own = It->second.Root == nameOf(*F.Decl);
       return count() + ", one of them in '" + It->second.Root + "', " +
-             (Own ? "which holds this code"
-                  : "which decides who reaches this code") +
-             ": " + It->second.Error;
+             (Own ? "which holds this code" : It->second.Relation) + ": " +
+             It->second.Error;
     }
   }
   return std::nullopt;

@@ -5,7 +5,8 @@
 // given where no error can have misled the analysis: not in a function that
 // holds an error, an invalid declaration or a RecoveryExpr, nor in a function
 // that such a function calls (its call sites decide who reaches the code),
-// nor anywhere when an error lies outside every function (a global
+// nor in a device function that calls such a function (the analyses follow
+// calls into their callees: a return value, a pointer), nor anywhere when an error lies outside every function (a global
 // declaration or a macro may then mean something else than clang thought).
 #ifndef WARPFIX_TOOL_PARSEERRORS_H
 #define WARPFIX_TOOL_PARSEERRORS_H
@@ -68,6 +69,13 @@ private:
     /// The function that holds the error.
     std::string Root;
     std::string Error;
+    /// How the tainted function relates to Root: "which decides who
+    /// reaches this code", "which this code calls".
+    std::string Relation;
+    /// Its own analysis cannot be trusted (it holds an error, or calls a
+    /// function that does), so its callers' cannot either. False where only
+    /// who reaches it is in doubt, which its callers' analysis never asks.
+    bool Upward = true;
   };
   struct Function {
     const clang::FunctionDecl *Decl;
@@ -80,7 +88,13 @@ private:
   const clang::SourceManager &SM;
   const std::vector<ParseError> &Errors;
   std::vector<Function> Functions;
+  /// By canonical declaration.
   llvm::DenseMap<const clang::FunctionDecl *, Taint> Tainted;
+  /// Who refers to each function (by canonical declaration), and to whom
+  /// each function body refers.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::vector<const clang::FunctionDecl *>>
+      Callers;
   /// An error outside every function: no fix anywhere.
   std::optional<std::string> Everywhere;
 };

@@ -288,14 +288,26 @@ enabledChecks(ArrayRef<std::unique_ptr<Profile>> Profiles) {
 
 /// The command that analyses File alone, with the options that shape a
 /// parse and its analysis, to reproduce a crash.
+/// Arg as a POSIX shell reads it: as it is where that is safe, else quoted.
+std::string shellWord(StringRef Arg) {
+  if (!Arg.empty() && Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-+=/.,:@%") ==
+                          StringRef::npos)
+    return Arg.str();
+  std::string Quoted = "'";
+  for (char C : Arg)
+    Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Quoted + "'";
+}
+
 std::string reproducingCommand(StringRef File,
                                ArrayRef<std::string> CompilerArgs) {
   std::string Text;
   raw_string_ostream OS(Text);
   OS << "warpfix --no-cache -j1";
   auto Option = [&](StringRef Name, StringRef Value) {
-    OS << " ";
-    sys::printArg(OS, ("--" + Name + "=" + Value).str(), /*Quote=*/true);
+    OS << " " << shellWord(("--" + Name + "=" + Value).str());
   };
   if (!BuildPath.empty())
     Option("p", BuildPath);
@@ -309,14 +321,11 @@ std::string reproducingCommand(StringRef File,
     Option("cuda-gpu-arch", GpuArch);
   if (StrictParse)
     OS << " --strict-parse";
-  OS << " ";
-  sys::printArg(OS, File, /*Quote=*/true);
+  OS << " " << shellWord(File);
   if (!CompilerArgs.empty()) {
     OS << " --";
-    for (const std::string &Arg : CompilerArgs) {
-      OS << " ";
-      sys::printArg(OS, Arg, /*Quote=*/true);
-    }
+    for (const std::string &Arg : CompilerArgs)
+      OS << " " << shellWord(Arg);
   }
   return Text;
 }
@@ -595,10 +604,15 @@ int main(int argc, const char **argv) {
   if (!Quiet && Set.FailedFiles.size() + UnitCounts.Clean +
                         UnitCounts.WithErrors >
                     0)
-    errs() << "translation units: " << UnitCounts.Clean << " analysed clean, "
-           << UnitCounts.WithErrors << " analysed with errors, "
-           << UnitCounts.NotAnalysed << " not analysed, " << UnitCounts.Crashed
-           << " crashed"
+    errs() << "translation units: " << UnitCounts.Clean << " analysed clean"
+           << (UnitCounts.WithErrors + UnitCounts.NotAnalysed +
+                           UnitCounts.Crashed
+                   ? ", " + std::to_string(UnitCounts.WithErrors) +
+                         " analysed with errors, " +
+                         std::to_string(UnitCounts.NotAnalysed) +
+                         " not analysed, " +
+                         std::to_string(UnitCounts.Crashed) + " crashed"
+                   : std::string())
            << (SkippedTUs ? ", " + std::to_string(SkippedTUs) +
                                 " skipped (nothing to check)"
                           : std::string())

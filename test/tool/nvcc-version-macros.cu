@@ -11,7 +11,7 @@ __global__ void k(int *o, int n) {
   if (threadIdx.x < n) {
 #if __CUDACC_VER_MAJOR__ >= 9
     v += __shfl_down_sync(0xffffffff, v, 1);
-    // CHECK: k.cu:[[@LINE-1]]:10: warning: {{.*}}[warp-full-mask-divergent]
+    // CHECK: k.cu:[[@LINE-1]]:27: warning: {{.*}}[warp-full-mask-divergent]
 #else
     v += __shfl_down(v, 1);
     // OLD: k.cu:[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
