@@ -43,4 +43,5 @@ __global__ void vectors(uint2 *o, int n) {
     // CHECK-FIXES:     a.x = __shfl_sync(0xffffffff, b.x, 0);
   }
   o[threadIdx.x] = a;
+  o[0] = c;
 }
