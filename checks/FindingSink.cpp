@@ -58,6 +58,7 @@ FindingBuilder FindingSink::report(llvm::StringRef Check, SourceLocation Loc,
   }
   Findings.push_back(std::move(Diag));
   FixAbandoned.push_back(false);
+  Places.push_back({Loc});
   // Decided here, while Loc still knows the macro expansions it came through.
   Suppressed.push_back(NoLint && NoLint->isSuppressed(Check, Loc));
   return FindingBuilder(*this, Findings.size() - 1);
@@ -71,8 +72,25 @@ std::vector<tooling::Diagnostic> FindingSink::takeFindings() {
         .push_back(std::move(Findings[I]));
   Findings.clear();
   FixAbandoned.clear();
+  Places.clear();
   Suppressed.clear();
   return Kept;
+}
+
+void FindingSink::review(
+    llvm::function_ref<std::optional<std::string>(
+        llvm::ArrayRef<SourceLocation>)>
+        Withhold,
+    llvm::StringRef NoteForAll) {
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    FindingBuilder Finding(*this, I);
+    SourceLocation At = Places[I].front();
+    if (!Findings[I].Message.Fix.empty())
+      if (std::optional<std::string> Why = Withhold(Places[I]))
+        Finding.withoutFix(At, "no automatic fix: " + *Why);
+    if (!NoteForAll.empty())
+      Finding.note(At, NoteForAll);
+  }
 }
 
 tooling::Diagnostic &FindingBuilder::diag() { return Sink.Findings[Index]; }
@@ -109,6 +127,7 @@ FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
     End += Lexer::MeasureTokenLength(EndLoc, SM, LangOptions());
   if (End < Begin)
     return withoutFix(Range.getBegin(), "no automatic fix: inverted range");
+  Sink.Places[Index].push_back(Range.getBegin());
   tooling::Replacements &Edits = diag().Message.Fix[Path];
   // Two parts of one fix that need the same text at one point (two racing
   // reads wanting one barrier) need it once; Replacements would concatenate.

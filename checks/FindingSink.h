@@ -6,7 +6,9 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <optional>
 #include <vector>
 
 namespace warpfix {
@@ -60,6 +62,16 @@ public:
 
   const clang::SourceManager &sourceManager() const { return SM; }
 
+  /// Reviews the findings gathered so far, before takeFindings(): each one
+  /// that has a fix keeps it unless Withhold, given the places of the
+  /// finding and of its edits, names a reason; then the fix is dropped with
+  /// the note "no automatic fix: <reason>". Every finding gets the note
+  /// NoteForAll, if not empty. For a translation unit with errors.
+  void review(llvm::function_ref<std::optional<std::string>(
+                  llvm::ArrayRef<clang::SourceLocation>)>
+                  Withhold,
+              llvm::StringRef NoteForAll);
+
 private:
   friend class FindingBuilder;
   /// Resolves Loc to a file position, recording the file's hash. Returns false
@@ -71,6 +83,8 @@ private:
   std::string BuildDirectory;
   std::vector<clang::tooling::Diagnostic> Findings;
   std::vector<bool> FixAbandoned;
+  /// Per finding: where it is reported, then where each edit begins.
+  std::vector<std::vector<clang::SourceLocation>> Places;
   std::vector<bool> Suppressed;
   std::vector<clang::tooling::Diagnostic> SuppressedFindings;
   NoLintDirectives *NoLint = nullptr;

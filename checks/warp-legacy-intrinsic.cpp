@@ -113,7 +113,7 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
   LangOptions LangOpts;
   LangOpts.CPlusPlus = true;
   for (const SkippedCode::Region &Region :
-       context().Skipped.architectureRegions()) {
+       context().Skipped.regions()) {
     auto [File, Begin] = SM.getDecomposedLoc(Region.Range.getBegin());
     unsigned End = SM.getFileOffset(Region.Range.getEnd());
     bool Invalid = false;
@@ -132,12 +132,7 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
       if (!Entry || Raw.LexFromRawLexer(Next) || !Next.is(tok::l_paren))
         continue;
       report(Tok.getLocation(), message(*Entry))
-          .withoutFix(Region.Range.getBegin(),
-                      "not analysed: this parse's architecture skips this "
-                      "branch of an #if on the architecture ('" +
-                          Region.Condition +
-                          "'); run warpfix again with --cuda-gpu-arch set to "
-                          "an architecture that compiles it");
+          .withoutFix(Region.Range.getBegin(), "not analysed: " + Region.Reason);
     }
   }
 }

@@ -288,7 +288,7 @@ void WarpLegacyPtxCheck::onEndOfTranslationUnit() {
   LangOptions LangOpts;
   LangOpts.CPlusPlus = true;
   for (const SkippedCode::Region &Region :
-       context().Skipped.architectureRegions()) {
+       context().Skipped.regions()) {
     auto [File, Begin] = SM.getDecomposedLoc(Region.Range.getBegin());
     unsigned End = SM.getFileOffset(Region.Range.getEnd());
     bool Invalid = false;
@@ -316,12 +316,7 @@ void WarpLegacyPtxCheck::onEndOfTranslationUnit() {
         SourceLocation Loc = SM.getComposedLoc(
             File, Piece->second + (I.Opcode.Begin - Piece->first));
         report(Loc, message(I, *Form))
-            .withoutFix(Region.Range.getBegin(),
-                        "not analysed: this parse's architecture skips this "
-                        "branch of an #if on the architecture ('" +
-                            Region.Condition +
-                            "'); run warpfix again with --cuda-gpu-arch set "
-                            "to an architecture that compiles it");
+            .withoutFix(Region.Range.getBegin(), "not analysed: " + Region.Reason);
       }
       Text.clear();
       Pieces.clear();

@@ -20,9 +20,20 @@ struct FileDigest {
 
 struct TranslationUnitResult {
   std::string MainFile;
-  /// False when clang reported errors; such a TU contributes no findings and
-  /// none of its files is ever rewritten.
+  /// True when the checks ran on clang's AST (errors or not) and their
+  /// findings stand, or the prefilter skipped the TU. False when no AST was
+  /// analysed (clang built none, warpfix crashed, or --strict-parse dropped
+  /// a TU with errors): none of its files is then ever rewritten, and its
+  /// findings, if any, are the lexical ones, without fixes.
   bool Parsed = false;
+  /// clang's errors: how many, and the first ("file:line:col: message").
+  unsigned ErrorCount = 0;
+  std::string FirstError;
+  /// clang built no AST to analyse (a bad command line, say).
+  bool NoAst = false;
+  /// warpfix crashed on this TU, in this stage ("parse", "analysis").
+  bool Crashed = false;
+  std::string CrashStage;
   std::vector<clang::tooling::Diagnostic> Findings;
   /// Findings a NOLINT comment covers: never shown, but they veto a fix that
   /// an unsuppressed copy would make to code they share (a macro body).
@@ -41,13 +52,23 @@ struct TranslationUnitResult {
   bool FromCache = false;
 };
 
+/// How the analyzer treats code that does not compile.
+struct ParseSettings {
+  /// --strict-parse: a TU with an error is dropped, as before issue 14.
+  bool Strict = false;
+  /// Testing only: the analysis of a TU whose main file's path ends with
+  /// this traps, to show that a crash is contained.
+  std::string TestingCrashFile;
+};
+
 class Analyzer {
 public:
   Analyzer(const clang::tooling::CompilationDatabase &Database,
            std::vector<const CheckInfo *> Checks, CheckOptions Options,
-           bool ColoredMessages)
+           bool ColoredMessages, ParseSettings Parse = {})
       : Database(Database), Checks(std::move(Checks)),
-        Options(std::move(Options)), ColoredMessages(ColoredMessages) {}
+        Options(std::move(Options)), ColoredMessages(ColoredMessages),
+        Parse(std::move(Parse)) {}
 
   /// Safe to call from several threads at once: each call has its own file
   /// system view, working directory and diagnostics.
@@ -62,7 +83,16 @@ private:
   std::vector<const CheckInfo *> Checks;
   CheckOptions Options;
   bool ColoredMessages;
+  ParseSettings Parse;
 };
+
+/// The findings that a lexical reading of File gives where no AST could be
+/// analysed: legacy names and legacy PTX, each with the note
+/// "not analysed: <Why>" and no fix.
+void scanLexically(llvm::StringRef File,
+                   const std::vector<const CheckInfo *> &Checks,
+                   const CheckOptions &Options, llvm::StringRef Why,
+                   TranslationUnitResult &Out);
 
 } // namespace warpfix
 

@@ -339,7 +339,28 @@ private:
         // Clang 19 knows CUDA up to 12.5; the newer toolkit parses fine.
         "-Wno-unknown-cuda-version",
         // Compiler warnings are the build's business, not this tool's.
-        "-w"};
+        "-w",
+        // Every error is worth seeing: the analysis goes on after errors,
+        // and each one withholds the fixes of the code it is in.
+        "-ferror-limit=0",
+        // Errors by default in clang 19 that nvcc accepts: `X::template
+        // f(args)` without a template argument list (all of CUB 1.x),
+        // `register` in C++17, narrowing in braces (a warning in nvcc).
+        "-Wno-missing-template-arg-list-after-template-kw", "-Wno-register",
+        "-Wno-c++11-narrowing"};
+    // What nvcc predefines and clang does not, for the toolkit in use, so
+    // that `#if __CUDACC_VER_MAJOR__ >= 9` takes the branch nvcc compiles.
+    // Before the user's flags, so that their -D or -U wins (README).
+    if (Settings.Toolkit.Major) {
+      const CudaToolkit &T = Settings.Toolkit;
+      for (auto [Name, Value] :
+           {std::pair<const char *, unsigned>{"MAJOR", T.Major},
+            {"MINOR", T.Minor},
+            {"BUILD", T.Build}})
+        Front.push_back(
+            ("-D__CUDACC_VER_" + llvm::Twine(Name) + "__=" + llvm::Twine(Value))
+                .str());
+    }
     bool HasStd = llvm::any_of(Args, [](llvm::StringRef A) {
       return A.starts_with("-std=") || A.starts_with("--std=");
     });

@@ -1,6 +1,9 @@
 #include "tool/CudaToolkit.h"
 #include "tool/BuildConfig.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include <cstdlib>
@@ -54,6 +57,51 @@ static llvm::Expected<std::string> findRoot(llvm::StringRef ExplicitPath) {
       "CUDA_PATH");
 }
 
+/// "13.0.88" into Toolkit's version; false when it is not that shape.
+static bool takeVersion(llvm::StringRef Text, CudaToolkit &Toolkit) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  llvm::Regex("^([0-9]+)\\.([0-9]+)\\.([0-9]+)").match(Text, &Parts);
+  return Parts.size() == 4 && !Parts[1].getAsInteger(10, Toolkit.Major) &&
+         !Parts[2].getAsInteger(10, Toolkit.Minor) &&
+         !Parts[3].getAsInteger(10, Toolkit.Build);
+}
+
+/// The version nvcc reports, which is the compiler's (cuda_nvcc), not the
+/// runtime's: version.json of a runfile install, else the name of the
+/// nvcc package's dist-info folder of a pip-style install, else CUDA_VERSION
+/// of cuda.h, which has no build number (0 then).
+static void readVersion(CudaToolkit &Toolkit) {
+  if (auto Text = llvm::MemoryBuffer::getFile(Toolkit.Root + "/version.json")) {
+    if (llvm::Expected<llvm::json::Value> Json =
+            llvm::json::parse((*Text)->getBuffer())) {
+      if (const llvm::json::Object *O = Json->getAsObject())
+        if (const llvm::json::Object *Nvcc = O->getObject("cuda_nvcc"))
+          if (std::optional<llvm::StringRef> V = Nvcc->getString("version"))
+            if (takeVersion(*V, Toolkit))
+              return;
+    } else {
+      llvm::consumeError(Json.takeError());
+    }
+  }
+  std::error_code EC;
+  for (fs::directory_iterator It(Toolkit.Root + "/dist-info", EC), End;
+       !EC && It != End; It.increment(EC)) {
+    llvm::StringRef Name = path::filename(It->path());
+    if (Name.consume_front("nvidia_cuda_nvcc-") && takeVersion(Name, Toolkit))
+      return;
+  }
+  if (auto Text = llvm::MemoryBuffer::getFile(Toolkit.Root + "/include/cuda.h")) {
+    llvm::SmallVector<llvm::StringRef, 2> Parts;
+    unsigned Version = 0;
+    if (llvm::Regex("#define[ \t]+CUDA_VERSION[ \t]+([0-9]+)")
+            .match((*Text)->getBuffer(), &Parts) &&
+        !Parts[1].getAsInteger(10, Version)) {
+      Toolkit.Major = Version / 1000;
+      Toolkit.Minor = Version % 1000 / 10;
+    }
+  }
+}
+
 /// Resources that ship with warpfix lie relative to the running binary
 /// (<prefix>/bin/warpfix), so that a build tree and each installed copy,
 /// wherever it was moved, use their own.
@@ -72,6 +120,7 @@ llvm::Expected<CudaToolkit> locateCudaToolkit(llvm::StringRef ExplicitPath,
     return Root.takeError();
   CudaToolkit Toolkit;
   Toolkit.Root = *Root;
+  readVersion(Toolkit);
   // No fallback to the source tree: an installed copy must not depend on it.
   Toolkit.CompatInclude = besideBinary(Argv0, WARPFIX_COMPAT_RELATIVE_DIR);
   if (!fs::is_directory(Toolkit.CompatInclude))

@@ -14,6 +14,10 @@ struct CudaToolkit {
   std::string CompatInclude;
   /// Clang's builtin headers, including the CUDA runtime wrapper.
   std::string ClangResourceDir;
+  /// The toolkit's version, as nvcc 13 predefines it in __CUDACC_VER_MAJOR__,
+  /// __CUDACC_VER_MINOR__ and __CUDACC_VER_BUILD__. Major is 0 when it
+  /// could not be read (then no macro is defined).
+  unsigned Major = 0, Minor = 0, Build = 0;
 };
 
 /// Finds the toolkit from --cuda-path, else CUDA_PATH, else CUDA_HOME, else

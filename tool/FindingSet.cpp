@@ -150,6 +150,11 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   for (const TranslationUnitResult &TU : Results) {
     if (!TU.Parsed) {
       Set.FailedFiles.push_back(TU.MainFile);
+      // What a lexical reading found where no AST was analysed: reported,
+      // never fixed.
+      for (const Diagnostic &D : TU.Findings)
+        if (IsShown(D.Message.FilePath) && D.Message.Fix.empty())
+          Groups[keyOf(D)].push_back(&D);
       continue;
     }
     for (const auto &Entry : TU.FileHashes) {

@@ -4,6 +4,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ThreadPool.h"
@@ -64,6 +65,9 @@ public:
     Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
     if (!Compiler.hasDiagnostics())
       return false;
+    // As the analysis parses (Analyzer.cpp): a missing #include must not
+    // hide the errors that a fix after it would add.
+    Compiler.getDiagnostics().setFatalsAsError(true);
     Compiler.createSourceManager(*Files);
     std::unique_ptr<FrontendAction> Action = create();
     bool Success = Compiler.ExecuteAction(*Action);
@@ -171,7 +175,18 @@ std::vector<BrokenUnit> findBrokenUnits(llvm::ArrayRef<VerifiableUnit> Units,
   std::vector<std::optional<BrokenUnit>> Verdicts(Work.size());
   auto Verify = [&](size_t I) {
     clang::noteBottomOfStack();
-    Verdicts[I] = verifyUnit(*Work[I].first, Work[I].second);
+    // A crash of clang here costs this unit's files their fixes, not the run.
+    llvm::CrashRecoveryContext Recovery;
+    if (!Recovery.RunSafely(
+            [&] { Verdicts[I] = verifyUnit(*Work[I].first, Work[I].second); })) {
+      BrokenUnit Broken{Work[I].first->MainFile, {},
+                        "the parse of the fixed code crashed"};
+      for (const auto &Entry : Work[I].second)
+        if (!llvm::is_contained(Broken.ChangedFiles, Entry.second->Path))
+          Broken.ChangedFiles.push_back(Entry.second->Path);
+      llvm::sort(Broken.ChangedFiles);
+      Verdicts[I] = std::move(Broken);
+    }
   };
   if (Jobs <= 1 || Work.size() <= 1) {
     for (size_t I = 0; I < Work.size(); ++I)

@@ -80,6 +80,10 @@ void writeJsonReport(const RunReport &Run, SourcePositions &Positions,
   for (const CheckInfo *Info : Run.Checks)
     Checks.push_back(Info->Name);
   size_t FixedCount = Run.fixedCount();
+  json::Array Crashes;
+  for (const RunReport::Crash &C : Run.Crashes)
+    Crashes.push_back(json::Object{
+        {"file", C.File}, {"stage", C.Stage}, {"command", C.Command}});
   json::Object Root{
       {"version", JsonReportVersion},
       {"tool", json::Object{{"name", "warpfix"},
@@ -90,6 +94,7 @@ void writeJsonReport(const RunReport &Run, SourcePositions &Positions,
       {"findings", std::move(Findings)},
       {"failedFiles", json::Array(Run.FailedFiles)},
       {"errors", json::Array(Run.Errors)},
+      {"crashes", std::move(Crashes)},
       {"summary",
        json::Object{{"findings", Set.Findings.size()},
                     {"files", Set.fileCount()},
@@ -98,6 +103,10 @@ void writeJsonReport(const RunReport &Run, SourcePositions &Positions,
                     {"remaining", Set.Findings.size() - FixedCount},
                     {"failedFiles", Run.FailedFiles.size()},
                     {"skippedTranslationUnits", Run.SkippedTUs},
+                    {"cleanTranslationUnits", Run.Units.Clean},
+                    {"translationUnitsWithErrors", Run.Units.WithErrors},
+                    {"notAnalysedTranslationUnits", Run.Units.NotAnalysed},
+                    {"crashedTranslationUnits", Run.Units.Crashed},
                     {"errors", Run.Errors.size()}}}};
   OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }

@@ -16,6 +16,7 @@ std::string cacheConfiguration(const ProfileSettings &Settings,
     Configuration += "," + Info->Name.str();
   Configuration += ";" + Options.fingerprint();
   Configuration += Settings.UsePrefilter ? ";prefilter" : ";no-prefilter";
+  Configuration += Settings.Parse.Strict ? ";strict-parse" : ";tolerant-parse";
   return Configuration;
 }
 
@@ -50,7 +51,8 @@ Profile::create(EffectiveConfig Config,
   P->Database = makeCudaCompilationDatabase(std::move(UserDatabase),
                                             std::move(FrontEnd));
   P->Analysis = std::make_unique<Analyzer>(*P->Database, P->Checks, C.Options,
-                                           Settings.ColoredMessages);
+                                           Settings.ColoredMessages,
+                                           Settings.Parse);
   if (!Settings.CacheDirectory.empty())
     P->Cache.emplace(Settings.CacheDirectory,
                      cacheConfiguration(Settings, P->Checks, C.Options), Digests);

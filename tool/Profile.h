@@ -20,6 +20,7 @@ struct ProfileSettings {
   std::string CacheIdentity;
   bool UsePrefilter = true;
   bool ColoredMessages = false;
+  ParseSettings Parse;
 };
 
 class Profile {

@@ -260,7 +260,9 @@ ResultCache::lookup(llvm::StringRef Key) {
 
 void ResultCache::store(llvm::StringRef Key,
                         const TranslationUnitResult &Result) {
-  if (!Result.Parsed || Result.Dependencies.empty())
+  // A TU with errors is analysed again each time: its error count and
+  // first error are not kept, and its header is likely to be fixed soon.
+  if (!Result.Parsed || Result.ErrorCount || Result.Dependencies.empty())
     return;
   {
     std::lock_guard<std::mutex> Lock(Mutex);

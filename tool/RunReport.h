@@ -28,6 +28,19 @@ struct RunReport {
   /// Translation units a prefilter decided not to parse. No prefilter exists
   /// yet, so this is 0; the reports already carry it.
   size_t SkippedTUs = 0;
+  /// Translation units by what became of them (the prefilter's are apart):
+  /// analysed without an error, analysed despite errors (findings in every
+  /// function, fixes only where no error can have misled them), not analysed
+  /// (no AST, or dropped by --strict-parse), crashed.
+  struct UnitCounts {
+    size_t Clean = 0, WithErrors = 0, NotAnalysed = 0, Crashed = 0;
+  } Units;
+  /// A TU on which warpfix crashed: its main file (absolute), the stage, and
+  /// the command that reproduces the crash.
+  struct Crash {
+    std::string File, Stage, Command;
+  };
+  std::vector<Crash> Crashes;
 
   RunReport(const FindingSet &Set, std::vector<const CheckInfo *> Checks);
   size_t fixedCount() const;

@@ -148,9 +148,20 @@ void writeSarifReport(const RunReport &Run, SourcePositions &Positions,
     Notifications.push_back(notification(
         "could not parse '" + File + "'; nothing in it was analysed or changed",
         File));
+  for (const RunReport::Crash &C : Run.Crashes)
+    Notifications.push_back(notification(
+        "warpfix crashed in the " + C.Stage + " stage of '" + C.File +
+            "'; reproduce with: " + C.Command,
+        C.File));
   for (const std::string &Error : Run.Errors)
     Notifications.push_back(notification(Error));
   json::Object Invocation{{"executionSuccessful", Notifications.empty()}};
+  Invocation["properties"] = json::Object{
+      {"cleanTranslationUnits", Run.Units.Clean},
+      {"translationUnitsWithErrors", Run.Units.WithErrors},
+      {"notAnalysedTranslationUnits", Run.Units.NotAnalysed},
+      {"crashedTranslationUnits", Run.Units.Crashed},
+      {"skippedTranslationUnits", Run.SkippedTUs}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
 

@@ -62,6 +62,7 @@ RunStats computeStats(const RunReport &Run) {
   Stats.Checks.push_back(std::move(Total));
   Stats.FailedFiles = Run.FailedFiles.size();
   Stats.SkippedTUs = Run.SkippedTUs;
+  Stats.Units = Run.Units;
   return Stats;
 }
 
@@ -83,6 +84,11 @@ void printStatsText(const RunStats &Stats, llvm::raw_ostream &OS) {
   OS << "files that failed to parse: " << Stats.FailedFiles << "\n";
   OS << "translation units skipped by the prefilter: " << Stats.SkippedTUs
      << "\n";
+  OS << "translation units analysed clean: " << Stats.Units.Clean << "\n";
+  OS << "translation units analysed with errors: " << Stats.Units.WithErrors
+     << "\n";
+  OS << "translation units not analysed: " << Stats.Units.NotAnalysed << "\n";
+  OS << "translation units crashed: " << Stats.Units.Crashed << "\n";
 }
 
 void printStatsCsv(const RunStats &Stats, llvm::raw_ostream &OS) {
@@ -98,6 +104,12 @@ void printStatsCsv(const RunStats &Stats, llvm::raw_ostream &OS) {
   }
   OS << "total,failed-files,," << Stats.FailedFiles << "\n";
   OS << "total,skipped-translation-units,," << Stats.SkippedTUs << "\n";
+  OS << "total,clean-translation-units,," << Stats.Units.Clean << "\n";
+  OS << "total,translation-units-with-errors,," << Stats.Units.WithErrors
+     << "\n";
+  OS << "total,not-analysed-translation-units,," << Stats.Units.NotAnalysed
+     << "\n";
+  OS << "total,crashed-translation-units,," << Stats.Units.Crashed << "\n";
 }
 
 } // namespace warpfix

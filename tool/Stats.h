@@ -23,6 +23,7 @@ struct RunStats {
   std::vector<CheckStats> Checks;
   size_t FailedFiles = 0;
   size_t SkippedTUs = 0;
+  RunReport::UnitCounts Units;
 };
 
 RunStats computeStats(const RunReport &Run);

@@ -18,6 +18,7 @@
 #include "tool/Stats.h"
 #include "tool/TextReport.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -163,12 +164,25 @@ cl::opt<bool> NoPrefilter(
              "no check finds anything to look at"),
     cl::cat(Category));
 
+cl::opt<bool> StrictParse(
+    "strict-parse",
+    cl::desc("Drop every translation unit in which clang reports an error, "
+             "as warpfix did before it analysed code that does not compile "
+             "(default: analyse it, and fix only what no error can have "
+             "misled)"),
+    cl::cat(Category));
+
+// Makes the analysis of a file whose path ends with this crash, so that a
+// test can show that the crash is contained.
+cl::opt<std::string> TestingCrashIn("testing-crash-in", cl::Hidden,
+                                    cl::cat(Category));
+
 // Lets a test edit a file between analysis and writing, to show that the
 // content hash catches it.
 cl::opt<std::string> TestingBeforeWrite("testing-run-before-write", cl::Hidden,
                                         cl::cat(Category));
 
-constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2;
+constexpr int ExitClean = 0, ExitFindings = 1, ExitError = 2, ExitCrash = 3;
 
 int fail(const Twine &Message) {
   WithColor::error(errs(), "warpfix") << Message << "\n";
@@ -272,6 +286,50 @@ enabledChecks(ArrayRef<std::unique_ptr<Profile>> Profiles) {
   return Union;
 }
 
+/// The command that analyses File alone, with the options that shape a
+/// parse and its analysis, to reproduce a crash.
+/// Arg as a POSIX shell reads it: as it is where that is safe, else quoted.
+std::string shellWord(StringRef Arg) {
+  if (!Arg.empty() && Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-+=/.,:@%") ==
+                          StringRef::npos)
+    return Arg.str();
+  std::string Quoted = "'";
+  for (char C : Arg)
+    Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Quoted + "'";
+}
+
+std::string reproducingCommand(StringRef File,
+                               ArrayRef<std::string> CompilerArgs) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "warpfix --no-cache -j1";
+  auto Option = [&](StringRef Name, StringRef Value) {
+    OS << " " << shellWord(("--" + Name + "=" + Value).str());
+  };
+  if (!BuildPath.empty())
+    Option("p", BuildPath);
+  if (ChecksGlob.getNumOccurrences())
+    Option("checks", ChecksGlob);
+  if (!ConfigFilePath.empty())
+    Option("config-file", ConfigFilePath);
+  if (!CudaPath.empty())
+    Option("cuda-path", CudaPath);
+  if (!GpuArch.empty())
+    Option("cuda-gpu-arch", GpuArch);
+  if (StrictParse)
+    OS << " --strict-parse";
+  OS << " " << shellWord(File);
+  if (!CompilerArgs.empty()) {
+    OS << " --";
+    for (const std::string &Arg : CompilerArgs)
+      OS << " " << shellWord(Arg);
+  }
+  return Text;
+}
+
 /// What the fix verifier needs of each TU that parsed, or was skipped.
 std::vector<VerifiableUnit>
 verifiableUnits(ArrayRef<TranslationUnitResult> Results,
@@ -286,7 +344,8 @@ verifiableUnits(ArrayRef<TranslationUnitResult> Results,
     Unit.Commands = &FileProfiles[I]->database();
     for (const FileDigest &Read : R.Dependencies)
       Unit.FilesRead.push_back(Read.Path);
-    Unit.ParsedCleanly = !R.SkippedByPrefilter;
+    // A TU with errors is compared with its own errors before the fixes.
+    Unit.ParsedCleanly = !R.SkippedByPrefilter && R.ErrorCount == 0;
     Units.push_back(std::move(Unit));
   }
   return Units;
@@ -320,6 +379,9 @@ void printVersion(raw_ostream &OS) {
 
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
+  // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
+  // costs that TU, not the run.
+  CrashRecoveryContext::Enable();
   // Everything after "--" goes to the compiler, as with clang-tidy.
   std::vector<const char *> OwnArgs;
   std::vector<std::string> CompilerArgs;
@@ -341,7 +403,8 @@ int main(int argc, const char **argv) {
           OwnArgs.size(), OwnArgs.data(),
           "warpfix: finds and fixes CUDA warp code that assumes lockstep "
           "execution\n\nExit codes: 0 no findings remain, 1 findings remain, "
-          "2 error\n",
+          "2 error, 3 warpfix crashed on a translation unit (the others were "
+          "analysed)\n",
           &errs()))
     return ExitError;
 
@@ -433,6 +496,8 @@ int main(int argc, const char **argv) {
   }
   Settings.UsePrefilter = !NoPrefilter;
   Settings.ColoredMessages = errs().has_colors();
+  Settings.Parse.Strict = StrictParse;
+  Settings.Parse.TestingCrashFile = TestingCrashIn;
   std::vector<std::unique_ptr<Profile>> Profiles;
   std::map<const warpfix::ConfigFile *, Profile *> ProfileOf;
   std::vector<Profile *> FileProfiles;
@@ -472,6 +537,34 @@ int main(int argc, const char **argv) {
   size_t SkippedTUs = llvm::count_if(Results, [](const auto &R) {
     return R.SkippedByPrefilter;
   });
+  RunReport::UnitCounts UnitCounts;
+  std::vector<RunReport::Crash> Crashes;
+  for (const TranslationUnitResult &R : Results) {
+    if (R.SkippedByPrefilter)
+      continue;
+    if (R.Crashed) {
+      ++UnitCounts.Crashed;
+      Crashes.push_back({absolutePath(R.MainFile), R.CrashStage,
+                         reproducingCommand(R.MainFile, CompilerArgs)});
+    } else if (!R.Parsed) {
+      ++UnitCounts.NotAnalysed;
+    } else if (R.ErrorCount) {
+      ++UnitCounts.WithErrors;
+    } else {
+      ++UnitCounts.Clean;
+    }
+  }
+  for (const RunReport::Crash &C : Crashes)
+    WithColor::error(errs(), "warpfix")
+        << "warpfix crashed in the " << C.Stage << " stage of '" << C.File
+        << "'; its legacy names were reported without analysis, and every "
+           "other translation unit was analysed as usual. This is a bug in "
+           "warpfix: please report it with the output of\n  "
+        << C.Command << "\n";
+  StringSet<> CrashedFiles;
+  for (const TranslationUnitResult &R : Results)
+    if (R.Crashed)
+      CrashedFiles.insert(R.MainFile);
   std::vector<VerifiableUnit> Units;
   if (Fix)
     Units = verifiableUnits(Results, FileProfiles);
@@ -481,9 +574,15 @@ int main(int argc, const char **argv) {
   if (!ConfigErrors.empty())
     return fail(ConfigErrors.front());
   for (const std::string &Failed : Set.FailedFiles) {
+    if (CrashedFiles.contains(Failed))
+      continue;
     WithColor::error(errs(), "warpfix")
         << "could not parse '" << Failed
-        << "'; nothing in it was analysed or changed. If it needs include "
+        << (StrictParse ? "'; nothing in it was analysed or changed"
+                        : "'; clang built no syntax tree for it, so only its "
+                          "legacy names were reported, and nothing in it "
+                          "was changed")
+        << ". If it needs include "
            "paths or macros, pass them after '--', or point -p at a build "
            "directory with compile_commands.json\n";
     HadErrors = true;
@@ -502,6 +601,22 @@ int main(int argc, const char **argv) {
     Positions.load(Set.Findings); // before --fix changes the files
   }
   size_t Fixable = Set.fixableCount();
+  if (!Quiet && Set.FailedFiles.size() + UnitCounts.Clean +
+                        UnitCounts.WithErrors >
+                    0)
+    errs() << "translation units: " << UnitCounts.Clean << " analysed clean"
+           << (UnitCounts.WithErrors + UnitCounts.NotAnalysed +
+                           UnitCounts.Crashed
+                   ? ", " + std::to_string(UnitCounts.WithErrors) +
+                         " analysed with errors, " +
+                         std::to_string(UnitCounts.NotAnalysed) +
+                         " not analysed, " +
+                         std::to_string(UnitCounts.Crashed) + " crashed"
+                   : std::string())
+           << (SkippedTUs ? ", " + std::to_string(SkippedTUs) +
+                                " skipped (nothing to check)"
+                          : std::string())
+           << "\n";
   if (!Quiet)
     errs() << Set.Findings.size() << " finding"
          << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
@@ -516,6 +631,11 @@ int main(int argc, const char **argv) {
 
   RunReport Run(Set, enabledChecks(Profiles));
   Run.SkippedTUs = SkippedTUs;
+  Run.Units = UnitCounts;
+  Run.Crashes = Crashes;
+  llvm::erase_if(Run.FailedFiles, [&](const std::string &F) {
+    return llvm::any_of(Crashes, [&](const auto &C) { return C.File == F; });
+  });
   if (Fix) {
     FixPlan Plan = planFixes(Set);
     refuseFixesThatBreak(Plan, Units, Workers);
@@ -551,6 +671,8 @@ int main(int argc, const char **argv) {
     else
       printStatsText(Counts, errs());
   }
+  if (!Crashes.empty())
+    return ExitCrash;
   if (HadErrors)
     return ExitError;
   return Set.Findings.size() > Run.fixedCount() ? ExitFindings : ExitClean;

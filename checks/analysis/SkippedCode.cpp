@@ -42,7 +42,12 @@ public:
     if (SM.isInSystemHeader(Range.getBegin()) ||
         !llvm::StringRef(Chain).contains("__CUDA_ARCH__"))
       return;
-    Out.Regions.push_back({Range, Chain});
+    Out.Regions.push_back(
+        {Range, "this parse's architecture skips this branch of an #if on "
+                "the architecture ('" +
+                    Chain +
+                    "'); run warpfix again with --cuda-gpu-arch set to an "
+                    "architecture that compiles it"});
   }
 
 private:

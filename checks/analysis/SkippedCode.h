@@ -1,5 +1,7 @@
-// Remembers the code that `#if __CUDA_ARCH__ ...` hid from this parse, so that
-// a check can say it did not analyse it rather than pass over it in silence.
+// Remembers the code that this parse could not analyse: branches that
+// `#if __CUDA_ARCH__ ...` hid, or a whole file of which clang built no AST
+// (or on which warpfix crashed). The checks that can read their names
+// lexically report them with a note, rather than pass over them in silence.
 #ifndef WARPFIX_CHECKS_ANALYSIS_SKIPPEDCODE_H
 #define WARPFIX_CHECKS_ANALYSIS_SKIPPEDCODE_H
 
@@ -13,15 +15,22 @@ class SkippedCode {
 public:
   struct Region {
     clang::SourceRange Range;
-    std::string Condition; ///< the #if's condition, as written
+    /// Why it was not analysed: the text after "not analysed: " in a note.
+    std::string Reason;
   };
 
   /// Hooks the preprocessor; must be called before the main file is read.
   void attach(clang::Preprocessor &PP);
 
   /// Regions of user files skipped because of a condition on __CUDA_ARCH__
-  /// (HIP and other platform branches are not this tool's business).
-  const std::vector<Region> &architectureRegions() const { return Regions; }
+  /// (HIP and other platform branches are not this tool's business), and
+  /// those added with addUnanalysed().
+  const std::vector<Region> &regions() const { return Regions; }
+
+  /// Code that is not analysed for another reason.
+  void addUnanalysed(clang::SourceRange Range, std::string Reason) {
+    Regions.push_back({Range, std::move(Reason)});
+  }
 
 private:
   friend class SkippedCodeRecorder;

@@ -80,6 +80,7 @@ CHANGES_KEY = {
     "mask-fallback": lambda: {"args": ["--mask-fallback=activemask"]},
     "assume-whole-warps": lambda: {"args": ["--assume-whole-warps=false"]},
     "no-prefilter": lambda: {"args": ["--no-prefilter"]},
+    "strict-parse": lambda: {"args": ["--strict-parse"]},
     "p": lambda: {"args": ["-p", database()]},
     "config-file": lambda: {"args": ["--config-file=" + write(
         "config/spelling.yaml", "CheckOptions:\n  FullMaskSpelling: MY_MASK\n")]},
@@ -112,7 +113,9 @@ SAME_KEY = {
 # through their content).
 NOT_A_RESULT = {"help", "h", "help-hidden", "help-list", "help-list-hidden",
                 "version", "list-checks", "explain", "dump-config",
-                "cache-dir", "no-cache", "fix", "testing-run-before-write"}
+                "cache-dir", "no-cache", "fix", "testing-run-before-write",
+                # a crashed TU is never cached
+                "testing-crash-in"}
 
 listed = subprocess.run([warpfix, "--help-hidden"], capture_output=True,
                         text=True).stdout
