@@ -1,6 +1,7 @@
 #include "checks/warp-legacy-intrinsic.h"
 #include "checks/analysis/IgnoredMaskArgument.h"
 #include "checks/analysis/MaskFix.h"
+#include "checks/analysis/Templates.h"
 #include "checks/analysis/Membership.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -77,20 +78,6 @@ void WarpLegacyIntrinsicCheck::registerMatchers(MatchFinder &Finder) {
       this);
 }
 
-/// True when some instantiation of the template around F exists, whose calls
-/// are analysed on their own.
-static bool isInstantiated(const FunctionDecl &F) {
-  if (const FunctionTemplateDecl *T = F.getDescribedFunctionTemplate())
-    if (!T->specializations().empty())
-      return true;
-  for (const DeclContext *DC = F.getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *Record = dyn_cast<CXXRecordDecl>(DC))
-      if (const ClassTemplateDecl *T = Record->getDescribedClassTemplate())
-        if (!T->specializations().empty())
-          return true;
-  return false;
-}
-
 void WarpLegacyIntrinsicCheck::reportUninstantiated(
     const CallExpr &Call, const FunctionDecl &Template) {
   if (isInstantiated(Template))
@@ -110,28 +97,16 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
   // Code that `#if __CUDA_ARCH__` hid from this parse: scanned for the legacy
   // names, since it could not be analysed.
   const SourceManager &SM = context().Sink.sourceManager();
-  LangOptions LangOpts;
-  LangOpts.CPlusPlus = true;
-  for (const SkippedCode::Region &Region :
-       context().Skipped.regions()) {
-    auto [File, Begin] = SM.getDecomposedLoc(Region.Range.getBegin());
-    unsigned End = SM.getFileOffset(Region.Range.getEnd());
-    bool Invalid = false;
-    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
-    if (Invalid || End <= Begin)
-      continue;
-    Lexer Raw(SM.getLocForStartOfFile(File), LangOpts, Buffer.begin(),
-              Buffer.begin() + Begin, Buffer.end());
-    Token Tok;
-    while (!Raw.LexFromRawLexer(Tok) &&
-           SM.getFileOffset(Tok.getLocation()) < End) {
-      if (!Tok.is(tok::raw_identifier))
+  for (const SkippedCode::Region &Region : context().Skipped.regions()) {
+    std::vector<Token> Tokens = SkippedCode::rawTokens(Region, SM);
+    for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
+      const LegacyIntrinsic *Entry =
+          Tokens[I].is(tok::raw_identifier)
+              ? lookup(Tokens[I].getRawIdentifier())
+              : nullptr;
+      if (!Entry || !Tokens[I + 1].is(tok::l_paren))
         continue;
-      const LegacyIntrinsic *Entry = lookup(Tok.getRawIdentifier());
-      Token Next;
-      if (!Entry || Raw.LexFromRawLexer(Next) || !Next.is(tok::l_paren))
-        continue;
-      report(Tok.getLocation(), message(*Entry))
+      report(Tokens[I].getLocation(), message(*Entry))
           .withoutFix(Region.Range.getBegin(), "not analysed: " + Region.Reason);
     }
   }

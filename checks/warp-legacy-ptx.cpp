@@ -2,6 +2,7 @@
 #include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/LaneDependence.h"
 #include "checks/analysis/MaskFix.h"
+#include "checks/analysis/Templates.h"
 #include "checks/analysis/Membership.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -24,20 +25,6 @@ std::string message(const ptx::Instruction &I, const ptx::LegacyForm &Form) {
   if (!Form.SyncOpcode.empty())
     Text += "; use '" + Form.SyncOpcode + "' with an explicit member mask";
   return Text;
-}
-
-/// True when some instantiation of the template around F exists; its asm
-/// statements are analysed on their own.
-bool isInstantiated(const FunctionDecl &F) {
-  if (const FunctionTemplateDecl *T = F.getDescribedFunctionTemplate())
-    if (!T->specializations().empty())
-      return true;
-  for (const DeclContext *DC = F.getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *Record = dyn_cast<CXXRecordDecl>(DC))
-      if (const ClassTemplateDecl *T = Record->getDescribedClassTemplate())
-        if (!T->specializations().empty())
-          return true;
-  return false;
 }
 
 /// Applies template edits to the string literal, each one anchored in the
@@ -285,18 +272,9 @@ void WarpLegacyPtxCheck::onEndOfTranslationUnit() {
   // but it is not passed over either: its string literals are read as PTX
   // and each legacy instruction is reported as not analysed.
   const SourceManager &SM = context().Sink.sourceManager();
-  LangOptions LangOpts;
-  LangOpts.CPlusPlus = true;
-  for (const SkippedCode::Region &Region :
-       context().Skipped.regions()) {
-    auto [File, Begin] = SM.getDecomposedLoc(Region.Range.getBegin());
-    unsigned End = SM.getFileOffset(Region.Range.getEnd());
-    bool Invalid = false;
-    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
-    if (Invalid || End <= Begin)
-      continue;
-    Lexer Raw(SM.getLocForStartOfFile(File), LangOpts, Buffer.begin(),
-              Buffer.begin() + Begin, Buffer.end());
+  for (const SkippedCode::Region &Region : context().Skipped.regions()) {
+    FileID File = SM.getFileID(Region.Range.getBegin());
+    llvm::StringRef Buffer = SM.getBufferData(File);
     // Runs of adjacent literals, which the compiler would concatenate. No
     // compiler evaluated them, so each escape sequence is read as blanks of
     // its own length: offsets in the text stay offsets in the file.
@@ -321,9 +299,7 @@ void WarpLegacyPtxCheck::onEndOfTranslationUnit() {
       Text.clear();
       Pieces.clear();
     };
-    Token Tok;
-    while (!Raw.LexFromRawLexer(Tok) &&
-           SM.getFileOffset(Tok.getLocation()) < End) {
+    for (const Token &Tok : SkippedCode::rawTokens(Region, SM)) {
       if (!Tok.is(tok::string_literal)) {
         Flush();
         continue;

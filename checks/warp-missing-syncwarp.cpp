@@ -459,6 +459,11 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
     return Chain;
   };
   std::vector<std::pair<const Stmt *, bool>> Points; // (statement, at end)
+  struct Gap {
+    const CompoundStmt *Block;
+    size_t Earlier, Later;
+  };
+  std::vector<Gap> Between;
   for (const Race *R : Races) {
     const SharedAccess *Earlier = R->Write, *Later = R->Other;
     if (Earlier->Sequence > Later->Sequence)
@@ -495,7 +500,7 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
              Common->body_begin();
     };
     if (ChildA != ChildB && Index(ChildA) < Index(ChildB)) {
-      Points.push_back({ChildB, false});
+      Between.push_back({Common, Index(ChildA), Index(ChildB)});
       continue;
     }
     // The later access comes first in the text: it belongs to the next
@@ -509,6 +514,22 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
       return false;
     }
     Points.push_back({Common->body_back(), true});
+  }
+  // One barrier before the first later statement of a block orders every
+  // earlier access of that block before all of them: a barrier before each
+  // reader would only repeat it.
+  for (const Gap &G : Between) {
+    size_t First = G.Later;
+    bool Covers = true;
+    for (const Gap &Other : Between)
+      if (Other.Block == G.Block)
+        First = std::min(First, Other.Later);
+    for (const Gap &Other : Between)
+      if (Other.Block == G.Block)
+        Covers &= Other.Earlier < First;
+    const Stmt *At = G.Block->body_begin()[Covers ? First : G.Later];
+    if (llvm::find(Points, std::make_pair(At, false)) == Points.end())
+      Points.push_back({At, false});
   }
   for (auto [At, AtEnd] : Points) {
     Membership Lanes = context().analyses(Ctx).Members.at(At);

@@ -64,6 +64,26 @@ private:
   std::pair<SourceLocation, std::string> Ended;
 };
 
+std::vector<Token> SkippedCode::rawTokens(const Region &R,
+                                          const SourceManager &SM) {
+  std::vector<Token> Tokens;
+  auto [File, Begin] = SM.getDecomposedLoc(R.Range.getBegin());
+  unsigned End = SM.getFileOffset(R.Range.getEnd());
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid || End <= Begin)
+    return Tokens;
+  LangOptions LangOpts;
+  LangOpts.CPlusPlus = true;
+  Lexer Raw(SM.getLocForStartOfFile(File), LangOpts, Buffer.begin(),
+            Buffer.begin() + Begin, Buffer.end());
+  Token Tok;
+  while (!Raw.LexFromRawLexer(Tok) &&
+         SM.getFileOffset(Tok.getLocation()) < End)
+    Tokens.push_back(Tok);
+  return Tokens;
+}
+
 void SkippedCode::attach(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<SkippedCodeRecorder>(*this, PP));
 }

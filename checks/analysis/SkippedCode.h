@@ -27,6 +27,12 @@ public:
   /// those added with addUnanalysed().
   const std::vector<Region> &regions() const { return Regions; }
 
+  /// The tokens of a region as the raw lexer reads them, without
+  /// preprocessing: nothing compiled the region, so nothing else can be
+  /// read from it. Empty when its file cannot be read.
+  static std::vector<clang::Token> rawTokens(const Region &R,
+                                             const clang::SourceManager &SM);
+
   /// Code that is not analysed for another reason.
   void addUnanalysed(clang::SourceRange Range, std::string Reason) {
     Regions.push_back({Range, std::move(Reason)});
