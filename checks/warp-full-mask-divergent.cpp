@@ -1,4 +1,5 @@
 #include "checks/warp-full-mask-divergent.h"
+#include "checks/analysis/Templates.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -62,6 +63,12 @@ void WarpFullMaskDivergentCheck::registerMatchers(MatchFinder &Finder) {
 void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
+  // A template that is instantiated is judged in its instantiations, where
+  // types are known; as written, a dependent declaration can hide what its
+  // loop counters do, and report lanes diverging that never do.
+  if (const FunctionDecl *F = enclosingFunction(Ctx, Call);
+      F && F->isDependentContext() && isInstantiated(*F))
+    return;
   const Expr *Mask = memberMaskArgument(*Call, Ctx);
   if (!Mask)
     return;
