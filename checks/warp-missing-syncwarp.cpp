@@ -2,11 +2,11 @@
 #include "checks/analysis/Loops.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/Membership.h"
+#include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -122,20 +122,6 @@ bool readsOnlyRegisters(const Expr *Guard, ASTContext &Ctx) {
   return !F.Memory && isHoistable(Guard, Ctx);
 }
 
-/// `fmaxf(a, b)` and the like: a toolkit function of its arguments alone.
-bool isPureToolkitMath(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
-    return false;
-  static const llvm::StringSet<> Pure = {
-      "fmaxf", "fminf", "fmax", "fmin", "max", "min", "abs", "fabsf", "fabs",
-      "__fadd_rn", "__fmul_rn", "__dadd_rn", "__dmul_rn", "__hadd", "__hmax",
-      "__hmin", "__half2float", "__float2half"};
-  return Pure.contains(Callee->getName()) &&
-         Callee->getASTContext().getSourceManager().isInSystemHeader(
-             Callee->getLocation());
-}
-
 /// The rewrite evaluates the target more often and moves the operand before
 /// the write: only safe when neither changes anything on its own.
 bool changesNothing(const Expr *E) {
@@ -152,7 +138,9 @@ bool changesNothing(const Expr *E) {
       return !Changes;
     }
     bool VisitCallExpr(CallExpr *Call) {
-      Changes |= !isPureToolkitMath(Call);
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      Changes |= !Callee || !isPureToolkitCall(
+                                *Call, Callee->getASTContext().getSourceManager());
       return !Changes;
     }
   };

@@ -1,4 +1,5 @@
 #include "checks/analysis/Membership.h"
+#include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -118,19 +119,9 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
     }
     bool VisitCallExpr(CallExpr *Call) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
-        return keep(false);
-      if (Callee->isConstexpr())
+      if (Callee && Callee->isConstexpr() && !isa<CXXMemberCallExpr>(Call))
         return true;
-      llvm::StringRef Name = Callee->getName();
-      bool PureToolkit =
-          Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
-          Call->getNumArgs() > 0 && !Name.contains("shfl") &&
-          !Name.contains("sync") && !Name.contains("atomic") &&
-          !Name.contains("activemask") && !Name.contains("match") &&
-          !Name.contains("clock") && !Name.contains("ballot") &&
-          Name != "any" && Name != "all" && Name != "__any" && Name != "__all";
-      return keep(PureToolkit);
+      return keep(isPureToolkitCall(*Call, Ctx.getSourceManager()));
     }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       return keep(!Ref->getType().isVolatileQualified());

@@ -1,4 +1,5 @@
 #include "checks/analysis/SyncPrimitives.h"
+#include "llvm/ADT/StringSet.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -134,6 +135,22 @@ bool isFullMaskConstant(const Expr *E, const ASTContext &Ctx) {
   llvm::APSInt Value = Result.Val.getInt();
   return Value.getBitWidth() >= 32 &&
          Value.extOrTrunc(32).isAllOnes();
+}
+
+bool isPureToolkitCall(const CallExpr &Call, const SourceManager &SM) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call) ||
+      !SM.isInSystemHeader(Callee->getLocation()))
+    return false;
+  static const llvm::StringSet<> Pure = {
+      "min", "max", "abs", "labs", "llabs", "fabs", "fabsf", "fmin", "fminf",
+      "fmax", "fmaxf", "sqrt", "sqrtf", "floor", "floorf", "ceil", "ceilf",
+      "__popc", "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev",
+      "__brevll", "__mul24", "__umul24", "__mulhi", "__umulhi", "__fadd_rn",
+      "__fmul_rn", "__dadd_rn", "__dmul_rn", "__float2int_rn",
+      "__int2float_rn", "__hadd", "__hmax", "__hmin", "__half2float",
+      "__float2half"};
+  return Pure.contains(Callee->getName());
 }
 
 } // namespace warpfix

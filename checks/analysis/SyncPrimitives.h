@@ -47,6 +47,13 @@ bool isActiveMaskCall(const clang::Expr *E, clang::ASTContext &Ctx);
 /// or a macro or constant equal to one of them.
 bool isFullMaskConstant(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// A toolkit function whose result depends on its arguments alone and which
+/// changes nothing (`fmaxf`, `__popc`, `min`): evaluating it again, or
+/// earlier, gives the same value. An allow-list: `printf`, `malloc`, atomics,
+/// clocks and warp primitives are not in it.
+bool isPureToolkitCall(const clang::CallExpr &Call,
+                       const clang::SourceManager &SM);
+
 } // namespace warpfix
 
 #endif
