@@ -31,8 +31,26 @@ for tool in ("FileCheck", "not", "count"):
 
 # Fixed outputs must compile with the real nvcc where one exists: warnings are
 # errors, and the newest architecture we claim to support.
-cuda_root = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
-nvcc = shutil.which("nvcc") or os.path.join(cuda_root, "bin", "nvcc")
+# The toolkit is found as warpfix finds it (tool/CudaToolkit.cpp), by its
+# include/cuda.h: an nvcc on PATH may be a wrapper script (/usr/local/bin/nvcc
+# on the CI machines), whose directory is no toolkit.
+def is_toolkit(root):
+    return bool(root) and os.path.exists(os.path.join(root, "include", "cuda.h"))
+
+def cuda_toolkit():
+    for candidate in (os.environ.get("CUDA_PATH"), os.environ.get("CUDA_HOME"),
+                      "/usr/local/cuda"):
+        if is_toolkit(candidate):
+            return os.path.realpath(candidate)
+    on_path = shutil.which("nvcc")
+    if on_path:
+        root = os.path.dirname(os.path.dirname(os.path.realpath(on_path)))
+        if is_toolkit(root):
+            return root
+    return None
+
+toolkit = cuda_toolkit()
+nvcc = os.path.join(toolkit, "bin", "nvcc") if toolkit else ""
 if os.path.exists(nvcc):
     config.available_features.add("nvcc")
     config.substitutions.append(
@@ -42,9 +60,8 @@ if os.path.exists(nvcc):
 # symbolic operand references ("symbolic operand reference not supported!").
 # For those, clang 19 writes the PTX and ptxas assembles it.
 clang = os.path.join(tools, "clang")
-ptxas = os.path.join(os.path.dirname(nvcc), "ptxas")
+ptxas = os.path.join(toolkit, "bin", "ptxas") if toolkit else ""
 if os.path.exists(clang) and os.path.exists(ptxas):
-    toolkit = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
     config.available_features.add("clang-ptxas")
     config.substitutions.append(("%clang-cuda-ptx", " ".join([
         clang, "-x", "cuda", "--cuda-device-only", "--cuda-path=" + toolkit,
