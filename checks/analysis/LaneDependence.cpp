@@ -199,10 +199,10 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
   if (Known != Parameters.end())
     return Known->second;
   const auto &Sites = Calls.of(F);
-  if (Sites.empty() || Calls.escapes(F) || InProgress.contains(F) ||
+  if (Sites.empty() || Calls.escapes(F) || ParametersInProgress.contains(F) ||
       isa<CXXMethodDecl>(F))
     return LaneValue::laneDependent();
-  InProgress.insert(F);
+  ParametersInProgress.insert(F);
   unsigned Index = Param->getFunctionScopeIndex();
   std::optional<LaneValue> Result;
   for (const CallExpr *Call : Sites) {
@@ -214,7 +214,7 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
         underControl(of(Call->getArg(Index)), controlDependence(Call));
     Result = Result ? Result->join(Here) : Here;
   }
-  InProgress.erase(F);
+  ParametersInProgress.erase(F);
   Parameters[Param] = *Result;
   return *Result;
 }

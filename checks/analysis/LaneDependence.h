@@ -88,7 +88,12 @@ private:
   llvm::DenseMap<const clang::VarDecl *, LaneValue> Variables;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Solved;
   llvm::DenseMap<const clang::ParmVarDecl *, LaneValue> Parameters;
+  /// Functions whose variables are being solved.
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+  /// Functions whose parameters are being joined over their call sites: a
+  /// set of its own, because solving a function's variables starts with its
+  /// parameters, and sharing InProgress made every parameter lane-dependent.
+  llvm::DenseSet<const clang::FunctionDecl *> ParametersInProgress;
   llvm::DenseMap<const clang::Stmt *, std::vector<const clang::Stmt *>>
       ExitCache;
 };
