@@ -160,4 +160,16 @@ FindingBuilder &FindingBuilder::withoutFix(SourceLocation Loc,
   return note(Loc, Why);
 }
 
+FindingBuilder &FindingBuilder::abstain(SourceLocation Loc,
+                                        llvm::StringRef Why) {
+  return withoutFix(Loc, (AbstentionPrefix + Why).str());
+}
+
+bool abstains(const tooling::Diagnostic &D) {
+  return D.Message.Fix.empty() &&
+         llvm::any_of(D.Notes, [](const tooling::DiagnosticMessage &Note) {
+           return llvm::StringRef(Note.Message).starts_with(AbstentionPrefix);
+         });
+}
+
 } // namespace warpfix

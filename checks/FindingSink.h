@@ -28,6 +28,11 @@ public:
   FindingBuilder &insertBefore(clang::SourceLocation Loc, llvm::StringRef Text);
   /// Drops any fix gathered so far and records why the finding is not fixed.
   FindingBuilder &withoutFix(clang::SourceLocation Loc, llvm::StringRef Why);
+  /// As withoutFix, for a translation unit that cannot judge the fix because
+  /// it does not run the code (no call of the function in it): when the
+  /// copies of the finding are merged, such a copy abstains, and the units
+  /// that do run the code decide (abstains()).
+  FindingBuilder &abstain(clang::SourceLocation Loc, llvm::StringRef Why);
 
 private:
   clang::tooling::Diagnostic &diag();
@@ -90,6 +95,15 @@ private:
   NoLintDirectives *NoLint = nullptr;
   llvm::StringMap<std::string> FileHashes;
 };
+
+/// How the note of an abstaining copy begins.
+constexpr llvm::StringLiteral AbstentionPrefix =
+    "no automatic fix (this translation unit abstains): ";
+
+/// Whether D is the copy of a finding from a translation unit that abstains
+/// from judging its fix (FindingBuilder::abstain). The mark is a note, so
+/// that it survives the YAML of the result cache and of --export-fixes.
+bool abstains(const clang::tooling::Diagnostic &D);
 
 /// Hex SHA-256 of a buffer; shared by the sink and the fix writer.
 std::string contentHash(llvm::StringRef Content);

@@ -128,8 +128,7 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
     if (Origin.ThroughVariable)
       Finding.note(Taken, "the mask is taken here");
     if (AtOrigin.Result == Membership::Unknown) {
-      Finding.withoutFix(AtOrigin.ReasonLoc,
-                         "no automatic fix: " + AtOrigin.Reason);
+      withoutFixFor(Finding, AtOrigin);
       continue;
     }
     if (Origin.ThroughVariable &&

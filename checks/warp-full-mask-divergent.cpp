@@ -98,7 +98,7 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
               "values (seed 000, recommendation 1)")
                  .str());
   if (Lanes.Result == Membership::Unknown) {
-    Finding.withoutFix(Lanes.ReasonLoc, "no automatic fix: " + Lanes.Reason);
+    withoutFixFor(Finding, Lanes);
     return;
   }
   if (ThroughVariable) {

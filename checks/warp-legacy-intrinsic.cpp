@@ -88,9 +88,9 @@ void WarpLegacyIntrinsicCheck::reportUninstantiated(
   if (!Entry)
     return;
   report(Lookup->getNameLoc(), message(*Entry))
-      .withoutFix(Template.getLocation(),
-                  "no automatic fix: the template is not instantiated in this "
-                  "translation unit, so who reaches the call is unknown");
+      .abstain(Template.getLocation(),
+               "the template is not instantiated in this translation unit, "
+               "so who reaches the call is unknown");
 }
 
 void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
@@ -234,7 +234,7 @@ void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
                       "did; replace it with the lanes that should take part");
       return;
     }
-    Finding.withoutFix(Lanes.ReasonLoc, "no automatic fix: " + Lanes.Reason)
+    withoutFixFor(Finding, Lanes)
         .note(Name, "candidate rewrite: " + Candidate +
                         " where <mask> names the lanes that reach this call");
     return;

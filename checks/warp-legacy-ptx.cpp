@@ -144,10 +144,9 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
   };
   if (F.isDependentContext()) {
     Finding
-        .withoutFix(F.getLocation(),
-                    "no automatic fix: the template is not instantiated in "
-                    "this translation unit, so who reaches the statement is "
-                    "unknown")
+        .abstain(F.getLocation(),
+                 "the template is not instantiated in this translation "
+                 "unit, so who reaches the statement is unknown")
         .note(At, Candidate("<mask>"));
     return;
   }
@@ -210,7 +209,7 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
   bool Fallback = Lanes.Result == Membership::Unknown &&
                   context().Options.Fallback == MaskFallback::ActiveMask;
   if (Lanes.Result == Membership::Unknown && !Fallback) {
-    Finding.withoutFix(Lanes.ReasonLoc, "no automatic fix: " + Lanes.Reason)
+    withoutFixFor(Finding, Lanes)
         .note(At, Candidate("<mask>") +
                       " where <mask> names the lanes that reach this "
                       "statement");

@@ -227,7 +227,7 @@ void WarpMissingSyncwarpCheck::reportStatement(
   Membership Lanes =
       context().analyses(Ctx).Members.at(First.Write->Statement);
   if (Lanes.Result == Membership::Unknown) {
-    Finding.withoutFix(Lanes.ReasonLoc, "no automatic fix: " + Lanes.Reason);
+    withoutFixFor(Finding, Lanes);
     if (Lanes.Reason.find("at different iterations") != std::string::npos)
       Finding.note(Lanes.ReasonLoc,
                    "a __syncwarp() in this loop would be reached by a "
@@ -522,7 +522,7 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
   for (auto [At, AtEnd] : Points) {
     Membership Lanes = context().analyses(Ctx).Members.at(At);
     if (Lanes.Result == Membership::Unknown) {
-      Finding.withoutFix(Lanes.ReasonLoc, "no automatic fix: " + Lanes.Reason);
+      withoutFixFor(Finding, Lanes);
       return false;
     }
     std::optional<std::string> Mask =

@@ -1,4 +1,5 @@
 #include "tool/FindingSet.h"
+#include "checks/FindingSink.h"
 #include "tool/EditSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -55,7 +56,25 @@ DiagnosticMessage noteAt(const Diagnostic &D, llvm::StringRef Text) {
 
 /// Folds the copies of one finding (from several TUs, instantiations or macro
 /// expansions) into one; their fix survives only if all of them agree on it.
-Diagnostic foldCopies(const std::vector<const Diagnostic *> &Copies) {
+/// A copy from a unit that does not run the code abstains: the others decide.
+Diagnostic foldCopies(std::vector<const Diagnostic *> Copies) {
+  std::vector<const Diagnostic *> Judges;
+  for (const Diagnostic *D : Copies)
+    if (!abstains(*D))
+      Judges.push_back(D);
+  if (Judges.empty()) {
+    Diagnostic Folded = *Copies.front();
+    Folded.Notes.clear();
+    for (const Diagnostic *D : Copies)
+      appendNotes(Folded, *D);
+    Folded.Notes.push_back(noteAt(
+        Folded, "no automatic fix: every analysed translation unit "
+                "abstains, since none sees all the callers of this code; "
+                "analyse one that calls it (or instantiates its template) to "
+                "have it fixed"));
+    return Folded;
+  }
+  Copies = std::move(Judges);
   bool Agree = llvm::all_of(Copies, [&](const Diagnostic *D) {
     return sameFix(D->Message.Fix, Copies.front()->Message.Fix);
   });

@@ -1,4 +1,5 @@
 #include "tool/RunReport.h"
+#include "checks/FindingSink.h"
 #include "tool/Paths.h"
 
 namespace warpfix {
@@ -35,7 +36,11 @@ fixByFile(const clang::tooling::Diagnostic &D) {
 }
 
 std::optional<std::string> noFixReason(const clang::tooling::Diagnostic &D) {
-  for (llvm::StringRef Prefix : {"no automatic fix: ", "not analysed: "})
+  // An abstention's own cause says more than the merge's "every unit
+  // abstains".
+  for (llvm::StringRef Prefix :
+       {llvm::StringRef(AbstentionPrefix), llvm::StringRef("no automatic fix: "),
+        llvm::StringRef("not analysed: ")})
     for (const clang::tooling::DiagnosticMessage &Note : D.Notes)
       if (llvm::StringRef(Note.Message).starts_with(Prefix))
         return Note.Message.substr(Prefix.size());

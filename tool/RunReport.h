@@ -55,8 +55,9 @@ std::vector<bool> fixedFindings(const FindingSet &Set,
 std::vector<std::pair<llvm::StringRef, const clang::tooling::Replacements *>>
 fixByFile(const clang::tooling::Diagnostic &D);
 
-/// Why a finding has no fix: the text after "no automatic fix: " in its first
-/// such note, else after "not analysed: " (code in an #if branch this parse's
+/// Why a finding has no fix: the cause of an abstention (every unit
+/// abstained), else the text after "no automatic fix: " in its first such
+/// note, else after "not analysed: " (code in an #if branch this parse's
 /// architecture skips).
 std::optional<std::string> noFixReason(const clang::tooling::Diagnostic &D);
 

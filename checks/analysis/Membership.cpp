@@ -1,4 +1,5 @@
 #include "checks/analysis/Membership.h"
+#include "checks/FindingSink.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
@@ -384,17 +385,29 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
                                    "can be seen",
                                F->getLocation());
   const auto &Sites = Calls.of(F);
-  if (Sites.empty())
-    return Membership::unknown(Name + " is not called in this translation "
-                                      "unit, so who reaches it is unknown",
-                               F->getLocation());
+  if (Sites.empty()) {
+    Membership NotCalled = Membership::unknown(
+        Name + " is not called in this translation unit, so who reaches it "
+               "is unknown",
+        F->getLocation());
+    NotCalled.NoCallerSeen = true;
+    return NotCalled;
+  }
   if (InProgress.contains(F))
     return Membership::unknown(Name + " is recursive", F->getLocation());
   InProgress.insert(F);
   Membership Result;
   Result.Result = Membership::AllLanes;
+  // A call site in code that nothing here calls says nothing of who comes;
+  // the others still can: one reached by some lanes only decides.
+  std::optional<Membership> Unseen;
   for (const CallExpr *Call : Sites) {
     Membership AtCall = at(Call);
+    if (AtCall.Result == Membership::Unknown && AtCall.NoCallerSeen) {
+      if (!Unseen)
+        Unseen = std::move(AtCall);
+      continue;
+    }
     if (AtCall.Result != Membership::AllLanes) {
       Result = Membership::unknown(
           Name + " is called here by only some lanes of the warp (" +
@@ -410,9 +423,17 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
     }
     Result.AssumedOnly |= AtCall.AssumedOnly;
   }
+  if (Unseen && Result.Result == Membership::AllLanes)
+    Result = std::move(*Unseen);
   InProgress.erase(F);
   Entries[F] = Result;
   return Result;
+}
+
+FindingBuilder &withoutFixFor(FindingBuilder &Finding, const Membership &M) {
+  if (M.NoCallerSeen)
+    return Finding.abstain(M.ReasonLoc, M.Reason);
+  return Finding.withoutFix(M.ReasonLoc, "no automatic fix: " + M.Reason);
 }
 
 } // namespace warpfix

@@ -42,6 +42,10 @@ struct Membership {
   /// Unknown, but provably not all lanes: the reason is a lane-dependent
   /// construct, not a lack of information (no visible caller, a goto).
   bool KnownDivergent = false;
+  /// Unknown because the function, or every function that calls it, has no
+  /// call site in this translation unit: another unit that has one can tell,
+  /// so a finding here abstains rather than refuses (FindingBuilder::abstain).
+  bool NoCallerSeen = false;
 
   static Membership unknown(std::string Reason, clang::SourceLocation Loc) {
     Membership M;
@@ -59,6 +63,11 @@ struct Membership {
     return Result == Conditional || (Result == Unknown && KnownDivergent);
   }
 };
+
+class FindingBuilder;
+/// Records on Finding that M, an Unknown membership, leaves it without a fix:
+/// an abstention when no caller was seen, else a refusal that says why.
+FindingBuilder &withoutFixFor(FindingBuilder &Finding, const Membership &M);
 
 class MembershipAnalysis {
 public:

@@ -42,7 +42,7 @@ __global__ void expressions(int *p) {
 
 __device__ int never_called(int v) { return __shfl_xor(v, 1); }
 // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: '__shfl_xor' is a legacy
-// CHECK-MESSAGES: :[[@LINE-2]]:16: note: no automatic fix: 'never_called' is not called in this translation unit, so who reaches it is unknown
+// CHECK-MESSAGES: :[[@LINE-2]]:16: note: no automatic fix (this translation unit abstains): 'never_called' is not called in this translation unit, so who reaches it is unknown
 
 __device__ int called_divergently(int v) { return __shfl_up(v, 1); }
 // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: '__shfl_up' is a legacy

@@ -1,0 +1,5 @@
+#include "warp_sum.cuh"
+
+__global__ void totals(const int *in, int *out) {
+  out[threadIdx.x] = blockTotal(in[threadIdx.x]);
+}
