@@ -1,0 +1,59 @@
+// Everything that analyses the files one configuration applies to: its checks
+// and options, its compile commands, its cache entries and prefilter tokens.
+// A run has one profile per .warpfix.yaml in force, and one for none.
+#ifndef WARPFIX_TOOL_RUN_PROFILE_H
+#define WARPFIX_TOOL_RUN_PROFILE_H
+
+#include "tool/run/Analyzer.h"
+#include "tool/input/CompileCommands.h"
+#include "tool/input/Config.h"
+#include "tool/run/Pipeline.h"
+
+namespace warpfix {
+
+struct ProfileSettings {
+  const CudaToolkit &Toolkit;
+  std::string GpuArch;
+  /// Empty: no cache.
+  std::string CacheDirectory;
+  /// processCacheIdentity(): part of every cache key.
+  std::string CacheIdentity;
+  bool UsePrefilter = true;
+  bool ColoredMessages = false;
+  ParseSettings Parse;
+};
+
+class Profile {
+public:
+  static llvm::Expected<std::unique_ptr<Profile>>
+  create(EffectiveConfig Config,
+         std::shared_ptr<clang::tooling::CompilationDatabase> UserDatabase,
+         const ProfileSettings &Settings, FileDigests &Digests);
+
+  TranslationUnitResult run(llvm::StringRef File) const {
+    return Pipeline->run(File);
+  }
+  const EffectiveConfig &config() const { return Config; }
+  const std::vector<const CheckInfo *> &checks() const { return Checks; }
+  /// The commands this profile parses with.
+  const clang::tooling::CompilationDatabase &database() const {
+    return *Database;
+  }
+  /// Problems with the cache or the compile commands, each worth a warning.
+  std::vector<std::string> takeWarnings();
+
+private:
+  Profile(EffectiveConfig Config) : Config(std::move(Config)) {}
+
+  EffectiveConfig Config;
+  std::vector<const CheckInfo *> Checks;
+  std::unique_ptr<CudaCompilationDatabase> Database;
+  std::unique_ptr<Analyzer> Analysis;
+  std::optional<ResultCache> Cache;
+  std::optional<Prefilter> Filter;
+  std::unique_ptr<TranslationUnitPipeline> Pipeline;
+};
+
+} // namespace warpfix
+
+#endif
