@@ -197,4 +197,17 @@ std::optional<std::string> unusableSourceFile(llvm::StringRef File) {
   return std::nullopt;
 }
 
+std::vector<std::string>
+usableSourceFiles(llvm::ArrayRef<std::string> Files,
+                  std::vector<std::string> &Problems) {
+  std::vector<std::string> Usable;
+  for (const std::string &File : Files) {
+    if (std::optional<std::string> Problem = unusableSourceFile(File))
+      Problems.push_back(std::move(*Problem));
+    else
+      Usable.push_back(File);
+  }
+  return Usable;
+}
+
 } // namespace warpfix

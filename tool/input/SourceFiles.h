@@ -28,6 +28,12 @@ collectSourceFiles(llvm::ArrayRef<std::string> Paths,
 /// Nothing when it can be.
 std::optional<std::string> unusableSourceFile(llvm::StringRef File);
 
+/// Files without those that unusableSourceFile refuses; its reasons are added
+/// to Problems, in the order of Files.
+std::vector<std::string>
+usableSourceFiles(llvm::ArrayRef<std::string> Files,
+                  std::vector<std::string> &Problems);
+
 } // namespace warpfix
 
 #endif

@@ -204,4 +204,43 @@ std::vector<BrokenUnit> findBrokenUnits(llvm::ArrayRef<VerifiableUnit> Units,
   return Broken;
 }
 
+std::vector<VerifiableUnit>
+verifiableUnits(llvm::ArrayRef<TranslationUnitResult> Results,
+                llvm::function_ref<const clang::tooling::CompilationDatabase &(
+                    size_t)>
+                    CommandsOf) {
+  std::vector<VerifiableUnit> Units;
+  for (size_t I = 0; I < Results.size(); ++I) {
+    const TranslationUnitResult &R = Results[I];
+    if (!R.Parsed)
+      continue; // none of its files is rewritten
+    VerifiableUnit Unit;
+    Unit.MainFile = R.MainFile;
+    Unit.Commands = &CommandsOf(I);
+    for (const FileDigest &Read : R.Dependencies)
+      Unit.FilesRead.push_back(Read.Path);
+    // A TU with errors is compared with its own errors before the fixes.
+    Unit.ParsedCleanly = !R.SkippedByPrefilter && R.ErrorCount == 0;
+    Units.push_back(std::move(Unit));
+  }
+  return Units;
+}
+
+void refuseFixesThatBreak(FixPlan &Plan, llvm::ArrayRef<VerifiableUnit> Units,
+                          unsigned Jobs) {
+  for (const BrokenUnit &Broken : findBrokenUnits(Units, Plan, Jobs)) {
+    std::string Files;
+    for (const std::string &File : Broken.ChangedFiles)
+      Files += (Files.empty() ? "'" : ", '") + File + "'";
+    std::string Why =
+        "internal error: the fixes would not compile (" +
+        Broken.FirstNewError + ", in the translation unit of '" +
+        Broken.MainFile + "'); " + Files +
+        " not rewritten. This is a bug in warpfix, unless the configuration "
+        "names a FullMaskSpelling that is not defined there";
+    for (const std::string &File : Broken.ChangedFiles)
+      Plan.refuse(File, Why);
+  }
+}
+
 } // namespace warpfix

@@ -7,6 +7,7 @@
 #define WARPFIX_TOOL_OUTPUT_FIXVERIFIER_H
 
 #include "tool/output/FixWriter.h"
+#include "tool/run/Analyzer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
 namespace warpfix {
@@ -34,6 +35,19 @@ struct BrokenUnit {
 /// Jobs units are parsed at once.
 std::vector<BrokenUnit> findBrokenUnits(llvm::ArrayRef<VerifiableUnit> Units,
                                         const FixPlan &Plan, unsigned Jobs);
+
+/// What the verifier needs of each TU that parsed, or was skipped; CommandsOf
+/// gives the commands Results[I] was parsed with.
+std::vector<VerifiableUnit>
+verifiableUnits(llvm::ArrayRef<TranslationUnitResult> Results,
+                llvm::function_ref<const clang::tooling::CompilationDatabase &(
+                    size_t)>
+                    CommandsOf);
+
+/// Takes out of Plan the files of every TU that its fixes would break: fixed
+/// code must compile, and if it does not, warpfix is wrong somewhere.
+void refuseFixesThatBreak(FixPlan &Plan, llvm::ArrayRef<VerifiableUnit> Units,
+                          unsigned Jobs);
 
 } // namespace warpfix
 

@@ -13,6 +13,43 @@ RunReport::RunReport(const FindingSet &Set,
 
 size_t RunReport::fixedCount() const { return llvm::count(Fixed, true); }
 
+void RunReport::setUnits(const UnitOutcomes &Outcomes) {
+  SkippedTUs = Outcomes.Skipped;
+  Units = Outcomes.Counts;
+  Crashes = Outcomes.Crashes;
+  llvm::erase_if(FailedFiles, [&](const std::string &F) {
+    return llvm::any_of(Crashes, [&](const auto &C) { return C.File == F; });
+  });
+}
+
+UnitOutcomes
+countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
+           llvm::function_ref<std::string(llvm::StringRef MainFile)>
+               ReproducingCommand) {
+  UnitOutcomes Outcomes;
+  RunReport::UnitCounts &Counts = Outcomes.Counts;
+  for (const TranslationUnitResult &R : Results) {
+    if (R.Crashed)
+      Outcomes.CrashedFiles.insert(R.MainFile);
+    if (R.SkippedByPrefilter) {
+      ++Outcomes.Skipped;
+      continue;
+    }
+    if (R.Crashed) {
+      ++Counts.Crashed;
+      Outcomes.Crashes.push_back({absolutePath(R.MainFile), R.CrashStage,
+                                  ReproducingCommand(R.MainFile)});
+    } else if (!R.Parsed) {
+      ++Counts.NotAnalysed;
+    } else if (R.ErrorCount) {
+      ++Counts.WithErrors;
+    } else {
+      ++Counts.Clean;
+    }
+  }
+  return Outcomes;
+}
+
 std::vector<bool> fixedFindings(const FindingSet &Set,
                                 const ApplyOutcome &Outcome) {
   std::vector<bool> Fixed;

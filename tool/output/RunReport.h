@@ -7,9 +7,12 @@
 #include "checks/CheckRegistry.h"
 #include "tool/merge/FindingSet.h"
 #include "tool/output/FixWriter.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 
 namespace warpfix {
+
+struct UnitOutcomes;
 
 struct RunReport {
   const FindingSet &Set;
@@ -44,7 +47,27 @@ struct RunReport {
 
   RunReport(const FindingSet &Set, std::vector<const CheckInfo *> Checks);
   size_t fixedCount() const;
+  /// Takes the skipped, the counts and the crashes from Units; a crashed TU
+  /// is told as a crash, not as a file that did not parse.
+  void setUnits(const UnitOutcomes &Units);
 };
+
+/// What became of the translation units of a run, counted from their results
+/// before these are merged.
+struct UnitOutcomes {
+  /// Those the prefilter skipped; they are in no count.
+  size_t Skipped = 0;
+  RunReport::UnitCounts Counts;
+  std::vector<RunReport::Crash> Crashes;
+  /// The main files of the crashed ones, as named in the results.
+  llvm::StringSet<> CrashedFiles;
+};
+
+/// ReproducingCommand gives the command that reproduces a crash on a file.
+UnitOutcomes
+countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
+           llvm::function_ref<std::string(llvm::StringRef MainFile)>
+               ReproducingCommand);
 
 /// Which findings --fix wrote: those whose every file was written.
 std::vector<bool> fixedFindings(const FindingSet &Set,

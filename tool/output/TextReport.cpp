@@ -3,6 +3,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace clang;
 
@@ -69,6 +70,69 @@ void printTextReport(const std::vector<tooling::Diagnostic> &Findings,
   Printer P(OS, Colors);
   for (const tooling::Diagnostic &D : Findings)
     P.print(D);
+}
+
+void printCrashes(llvm::ArrayRef<RunReport::Crash> Crashes,
+                  llvm::raw_ostream &OS) {
+  for (const RunReport::Crash &C : Crashes)
+    llvm::WithColor::error(OS, "warpfix")
+        << "warpfix crashed in the " << C.Stage << " stage of '" << C.File
+        << "'; its legacy names were reported without analysis, and every "
+           "other translation unit was analysed as usual. This is a bug in "
+           "warpfix: please report it with the output of\n  "
+        << C.Command << "\n";
+}
+
+bool printUnparsedFiles(const FindingSet &Set,
+                        const llvm::StringSet<> &CrashedFiles,
+                        bool StrictParse, llvm::raw_ostream &OS) {
+  bool Printed = false;
+  for (const std::string &Failed : Set.FailedFiles) {
+    if (CrashedFiles.contains(Failed))
+      continue;
+    llvm::WithColor::error(OS, "warpfix")
+        << "could not parse '" << Failed
+        << (StrictParse ? "'; nothing in it was analysed or changed"
+                        : "'; clang built no syntax tree for it, so only its "
+                          "legacy names were reported, and nothing in it "
+                          "was changed")
+        << ". If it needs include "
+           "paths or macros, pass them after '--', or point -p at a build "
+           "directory with compile_commands.json\n";
+    Printed = true;
+  }
+  return Printed;
+}
+
+void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
+                     llvm::raw_ostream &OS) {
+  const RunReport::UnitCounts &Counts = Units.Counts;
+  if (Set.FailedFiles.size() + Counts.Clean + Counts.WithErrors > 0)
+    OS << "translation units: " << Counts.Clean << " analysed clean"
+       << (Counts.WithErrors + Counts.NotAnalysed + Counts.Crashed
+               ? ", " + std::to_string(Counts.WithErrors) +
+                     " analysed with errors, " +
+                     std::to_string(Counts.NotAnalysed) + " not analysed, " +
+                     std::to_string(Counts.Crashed) + " crashed"
+               : std::string())
+       << (Units.Skipped ? ", " + std::to_string(Units.Skipped) +
+                               " skipped (nothing to check)"
+                         : std::string())
+       << "\n";
+  size_t Fixable = Set.fixableCount();
+  OS << Set.Findings.size() << " finding"
+     << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
+     << " file" << (Set.fileCount() == 1 ? "" : "s") << " (" << Fixable
+     << " fixable)\n";
+}
+
+void printFixSummary(const RunReport &Run, size_t FilesWritten,
+                     llvm::raw_ostream &OS) {
+  size_t Applied = Run.fixedCount(),
+         Remaining = Run.Set.Findings.size() - Applied;
+  OS << "fixed " << Applied << " finding" << (Applied == 1 ? "" : "s")
+     << " in " << FilesWritten << " file" << (FilesWritten == 1 ? "" : "s")
+     << "; " << Remaining << " remain\n";
 }
 
 } // namespace warpfix

@@ -1,4 +1,5 @@
 #include "tool/run/Profile.h"
+#include <map>
 
 namespace warpfix {
 namespace {
@@ -69,6 +70,50 @@ std::vector<std::string> Profile::takeWarnings() {
   std::vector<std::string> Warnings = Database->takeWarnings();
   if (Cache)
     llvm::append_range(Warnings, Cache->takeWarnings());
+  return Warnings;
+}
+
+llvm::Expected<ProfileSet> ProfileSet::create(
+    llvm::ArrayRef<std::string> Files, ConfigFinder &Configs,
+    const CommandLineSettings &CommandLine,
+    std::shared_ptr<clang::tooling::CompilationDatabase> UserDatabase,
+    const ProfileSettings &Settings) {
+  ProfileSet Set;
+  std::map<const ConfigFile *, Profile *> ProfileOf;
+  for (const std::string &File : Files) {
+    auto Config = Configs.find(File);
+    if (!Config)
+      return Config.takeError();
+    Profile *&Chosen = ProfileOf[*Config];
+    if (!Chosen) {
+      auto Created = Profile::create(effectiveConfig(*Config, CommandLine),
+                                     UserDatabase, Settings, *Set.Digests);
+      if (!Created)
+        return Created.takeError();
+      Set.Profiles.push_back(std::move(*Created));
+      Chosen = Set.Profiles.back().get();
+    }
+    Set.FileProfiles.push_back(Chosen);
+  }
+  return std::move(Set);
+}
+
+std::vector<const CheckInfo *> ProfileSet::enabledChecks() const {
+  std::vector<const CheckInfo *> Union;
+  for (const CheckInfo &Info : allChecks())
+    for (const auto &P : Profiles)
+      if (llvm::is_contained(P->checks(), &Info)) {
+        Union.push_back(&Info);
+        break;
+      }
+  return Union;
+}
+
+std::vector<std::string> ProfileSet::takeWarnings() {
+  std::vector<std::string> Warnings;
+  for (auto &P : Profiles)
+    llvm::append_range(Warnings, P->takeWarnings());
+  llvm::sort(Warnings);
   return Warnings;
 }
 

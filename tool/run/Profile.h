@@ -54,6 +54,33 @@ private:
   std::unique_ptr<TranslationUnitPipeline> Pipeline;
 };
 
+/// The profiles of a run: one per configuration in force, and each file
+/// analysed by the profile of its own.
+class ProfileSet {
+public:
+  /// Finds the configuration in force for each of Files, and makes a profile
+  /// for each configuration found. Fails when a configuration cannot be read
+  /// or its settings are wrong.
+  static llvm::Expected<ProfileSet>
+  create(llvm::ArrayRef<std::string> Files, ConfigFinder &Configs,
+         const CommandLineSettings &CommandLine,
+         std::shared_ptr<clang::tooling::CompilationDatabase> UserDatabase,
+         const ProfileSettings &Settings);
+
+  /// The profile of Files[I].
+  const Profile &of(size_t I) const { return *FileProfiles[I]; }
+  /// The checks enabled anywhere in the run, in the registry's order.
+  std::vector<const CheckInfo *> enabledChecks() const;
+  /// Every profile's warnings, sorted.
+  std::vector<std::string> takeWarnings();
+
+private:
+  /// Shared by every profile's cache and prefilter: a file is hashed once.
+  std::unique_ptr<FileDigests> Digests = std::make_unique<FileDigests>();
+  std::vector<std::unique_ptr<Profile>> Profiles;
+  std::vector<Profile *> FileProfiles;
+};
+
 } // namespace warpfix
 
 #endif
