@@ -1,4 +1,5 @@
 #include "tool/output/FixVerifier.h"
+#include "tool/run/ParseErrors.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -47,32 +48,15 @@ public:
   std::vector<CompilerError> Errors;
 };
 
-/// A syntax-only parse whose "N errors generated" line goes nowhere: the
-/// errors are reported, if at all, as the verdict.
-class QuietSyntaxOnly : public tooling::FrontendActionFactory {
+/// A syntax-only parse, as tolerant as the analysis's (ParseErrors.h): a
+/// missing #include must not hide the errors that a fix after it would add.
+/// Its "N errors generated" line goes nowhere: the errors are reported, if at
+/// all, as the verdict.
+class QuietSyntaxOnly : public TolerantActionFactory {
 public:
+  QuietSyntaxOnly() : TolerantActionFactory(llvm::nulls()) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<SyntaxOnlyAction>();
-  }
-  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
-                     FileManager *Files,
-                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
-                     DiagnosticConsumer *DiagConsumer) override {
-    CompilerInstance Compiler(std::move(PCHContainerOps));
-    Compiler.setInvocation(std::move(Invocation));
-    Compiler.setFileManager(Files);
-    Compiler.setVerboseOutputStream(llvm::nulls());
-    Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
-    if (!Compiler.hasDiagnostics())
-      return false;
-    // As the analysis parses (Analyzer.cpp): a missing #include must not
-    // hide the errors that a fix after it would add.
-    Compiler.getDiagnostics().setFatalsAsError(true);
-    Compiler.createSourceManager(*Files);
-    std::unique_ptr<FrontendAction> Action = create();
-    bool Success = Compiler.ExecuteAction(*Action);
-    Files->clearStatCache();
-    return Success;
   }
 };
 

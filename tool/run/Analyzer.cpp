@@ -151,14 +151,16 @@ private:
   ast_matchers::MatchFinder Finder;
 };
 
-class CheckActionFactory : public tooling::FrontendActionFactory {
+/// clang's "N errors generated" goes with the errors, not straight to
+/// stderr.
+class CheckActionFactory : public TolerantActionFactory {
 public:
   CheckActionFactory(const std::vector<const CheckInfo *> &Checks,
                      const CheckOptions &Options, TranslationUnitResult &Out,
                      llvm::raw_ostream &Messages, const ErrorRecorder &Errors,
                      const ParseSettings &Parse)
-      : Checks(Checks), Options(Options), Out(Out), Messages(Messages),
-        Errors(Errors), Parse(Parse) {}
+      : TolerantActionFactory(Messages), Checks(Checks), Options(Options),
+        Out(Out), Errors(Errors), Parse(Parse) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CheckAction>(Checks, Options, Out, Errors, Parse,
                                          Analysed);
@@ -166,36 +168,10 @@ public:
   /// Whether the checks ran on an AST.
   bool Analysed = false;
 
-  /// As the base class does it, except that clang's "N errors generated"
-  /// goes with the errors, not straight to stderr.
-  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
-                     FileManager *Files,
-                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
-                     DiagnosticConsumer *DiagConsumer) override {
-    CompilerInstance Compiler(std::move(PCHContainerOps));
-    Compiler.setInvocation(std::move(Invocation));
-    Compiler.setFileManager(Files);
-    Compiler.setVerboseOutputStream(Messages);
-    std::unique_ptr<FrontendAction> Action = create();
-    Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
-    if (!Compiler.hasDiagnostics())
-      return false;
-    // A missing #include is fatal to clang: everything after it would go
-    // unreported, and Sema would stop instantiating templates. As an
-    // ordinary error it leaves the rest of the TU to be parsed, as clangd
-    // does for the same reason.
-    Compiler.getDiagnostics().setFatalsAsError(true);
-    Compiler.createSourceManager(*Files);
-    bool Success = Compiler.ExecuteAction(*Action);
-    Files->clearStatCache();
-    return Success;
-  }
-
 private:
   const std::vector<const CheckInfo *> &Checks;
   const CheckOptions &Options;
   TranslationUnitResult &Out;
-  llvm::raw_ostream &Messages;
   const ErrorRecorder &Errors;
   const ParseSettings &Parse;
 };

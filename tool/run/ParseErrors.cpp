@@ -2,11 +2,31 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
 
 namespace warpfix {
+
+bool TolerantActionFactory::runInvocation(
+    std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+    std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+    DiagnosticConsumer *DiagConsumer) {
+  CompilerInstance Compiler(std::move(PCHContainerOps));
+  Compiler.setInvocation(std::move(Invocation));
+  Compiler.setFileManager(Files);
+  Compiler.setVerboseOutputStream(Verbose);
+  Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
+  if (!Compiler.hasDiagnostics())
+    return false;
+  Compiler.getDiagnostics().setFatalsAsError(true);
+  Compiler.createSourceManager(*Files);
+  std::unique_ptr<FrontendAction> Action = create();
+  bool Success = Compiler.ExecuteAction(*Action);
+  Files->clearStatCache();
+  return Success;
+}
 
 void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                      const Diagnostic &Info) {

@@ -13,12 +13,36 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace warpfix {
+
+/// Runs its actions as tooling::FrontendActionFactory does, with two changes
+/// shared by the analysis and the fix verifier: clang's verbose output ("N
+/// errors generated") goes to the stream given, and a fatal error counts as an
+/// ordinary one. A missing #include is fatal to clang: everything after it
+/// would go unreported, and Sema would stop instantiating templates (nor
+/// would the errors that a fix after it adds be seen). As an ordinary error
+/// it leaves the rest of the TU to be parsed, as clangd does for the same
+/// reason.
+class TolerantActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit TolerantActionFactory(llvm::raw_ostream &Verbose)
+      : Verbose(Verbose) {}
+
+  bool
+  runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                clang::FileManager *Files,
+                std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+                clang::DiagnosticConsumer *DiagConsumer) override;
+
+private:
+  llvm::raw_ostream &Verbose;
+};
 
 struct ParseError {
   clang::SourceLocation Loc;
