@@ -44,7 +44,7 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
 # --------------------------------------------------------------------------
-# The flags warpfix gives clang (tool/CompileCommands.cpp, cudaCommandLine,
+# The flags warpfix gives clang (tool/input/CompileCommands.cpp, cudaCommandLine,
 # for a clang entry of the database) plus what LibTooling's ClangTool adds
 # (-fsyntax-only; -o and its argument removed).
 

@@ -1,7 +1,7 @@
 // The result cache's entry reader: any bytes give a result or an error, never
 // a crash; and a result that was read, written again, reads back to the same
 // text.
-#include "tool/ResultCache.h"
+#include "tool/run/ResultCache.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The .warpfix.yaml reader: any bytes give a configuration or an error that
 // names the file, never a crash; and a configuration that was read, written
 // out as --dump-config writes it, reads back to the same dump.
-#include "tool/Config.h"
+#include "tool/input/Config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>

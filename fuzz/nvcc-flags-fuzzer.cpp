@@ -3,7 +3,7 @@
 // driver, holds no empty argument and no option that lost its value (clang
 // would take the next argument for it), and an architecture it finds is an
 // sm_ one.
-#include "tool/CompileCommands.h"
+#include "tool/input/CompileCommands.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>

@@ -31,7 +31,7 @@ for tool in ("FileCheck", "not", "count"):
 
 # Fixed outputs must compile with the real nvcc where one exists: warnings are
 # errors, and the newest architecture we claim to support.
-# The toolkit is found as warpfix finds it (tool/CudaToolkit.cpp), by its
+# The toolkit is found as warpfix finds it (tool/input/CudaToolkit.cpp), by its
 # include/cuda.h: an nvcc on PATH may be a wrapper script (/usr/local/bin/nvcc
 # on the CI machines), whose directory is no toolkit.
 def is_toolkit(root):

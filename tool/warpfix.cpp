@@ -1,22 +1,22 @@
 // The command line: warpfix [options] <path>... [-- <compiler args>]
 #include "checks/CheckRegistry.h"
-#include "tool/Analyzer.h"
+#include "tool/run/Analyzer.h"
 #include "tool/BuildConfig.h"
-#include "tool/CheckDocs.h"
-#include "tool/CompileCommands.h"
-#include "tool/CudaToolkit.h"
-#include "tool/FindingSet.h"
-#include "tool/FixVerifier.h"
-#include "tool/FixWriter.h"
-#include "tool/ParallelRunner.h"
-#include "tool/Paths.h"
-#include "tool/Config.h"
-#include "tool/Profile.h"
-#include "tool/SourceFiles.h"
-#include "tool/JsonReport.h"
-#include "tool/SarifReport.h"
-#include "tool/Stats.h"
-#include "tool/TextReport.h"
+#include "tool/output/CheckDocs.h"
+#include "tool/input/CompileCommands.h"
+#include "tool/input/CudaToolkit.h"
+#include "tool/merge/FindingSet.h"
+#include "tool/output/FixVerifier.h"
+#include "tool/output/FixWriter.h"
+#include "tool/run/ParallelRunner.h"
+#include "tool/input/Paths.h"
+#include "tool/input/Config.h"
+#include "tool/run/Profile.h"
+#include "tool/input/SourceFiles.h"
+#include "tool/output/JsonReport.h"
+#include "tool/output/SarifReport.h"
+#include "tool/output/Stats.h"
+#include "tool/output/TextReport.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -92,8 +92,12 @@ enum class StatsFormat { None, Text, Csv };
 /// here), so warpfix's is registered once that one has given way. A string,
 /// not an enum: llvm::cl prints an enum whose value may be left out oddly.
 cl::opt<std::string> &statsOption() {
-  if (cl::Option *LLVMStats = cl::getRegisteredOptions().lookup("stats"))
-    LLVMStats->removeArgument();
+  static bool LLVMStatsRemoved = [] {
+    if (cl::Option *LLVMStats = cl::getRegisteredOptions().lookup("stats"))
+      LLVMStats->removeArgument();
+    return true;
+  }();
+  (void)LLVMStatsRemoved;
   static cl::opt<std::string> Stats(
       "stats",
       cl::desc("Print counts per check: findings, fixed, fixable, unfixable "
@@ -273,21 +277,6 @@ CommandLineSettings commandLineSettings(std::vector<std::string> CompilerArgs) {
   return Settings;
 }
 
-/// The checks enabled anywhere in the run, in the registry's order.
-std::vector<const CheckInfo *>
-enabledChecks(ArrayRef<std::unique_ptr<Profile>> Profiles) {
-  std::vector<const CheckInfo *> Union;
-  for (const CheckInfo &Info : allChecks())
-    for (const auto &P : Profiles)
-      if (llvm::is_contained(P->checks(), &Info)) {
-        Union.push_back(&Info);
-        break;
-      }
-  return Union;
-}
-
-/// The command that analyses File alone, with the options that shape a
-/// parse and its analysis, to reproduce a crash.
 /// Arg as a POSIX shell reads it: as it is where that is safe, else quoted.
 std::string shellWord(StringRef Arg) {
   if (!Arg.empty() && Arg.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
@@ -301,6 +290,8 @@ std::string shellWord(StringRef Arg) {
   return Quoted + "'";
 }
 
+/// The command that analyses File alone, with the options that shape a
+/// parse and its analysis, to reproduce a crash.
 std::string reproducingCommand(StringRef File,
                                ArrayRef<std::string> CompilerArgs) {
   std::string Text;
@@ -330,61 +321,22 @@ std::string reproducingCommand(StringRef File,
   return Text;
 }
 
-/// What the fix verifier needs of each TU that parsed, or was skipped.
-std::vector<VerifiableUnit>
-verifiableUnits(ArrayRef<TranslationUnitResult> Results,
-                ArrayRef<Profile *> FileProfiles) {
-  std::vector<VerifiableUnit> Units;
-  for (size_t I = 0; I < Results.size(); ++I) {
-    const TranslationUnitResult &R = Results[I];
-    if (!R.Parsed)
-      continue; // none of its files is rewritten
-    VerifiableUnit Unit;
-    Unit.MainFile = R.MainFile;
-    Unit.Commands = &FileProfiles[I]->database();
-    for (const FileDigest &Read : R.Dependencies)
-      Unit.FilesRead.push_back(Read.Path);
-    // A TU with errors is compared with its own errors before the fixes.
-    Unit.ParsedCleanly = !R.SkippedByPrefilter && R.ErrorCount == 0;
-    Units.push_back(std::move(Unit));
-  }
-  return Units;
-}
-
-/// Takes out of Plan the files of every TU that its fixes would break: fixed
-/// code must compile, and if it does not, warpfix is wrong somewhere.
-void refuseFixesThatBreak(FixPlan &Plan, ArrayRef<VerifiableUnit> Units,
-                          unsigned Workers) {
-  for (const BrokenUnit &Broken : findBrokenUnits(Units, Plan, Workers)) {
-    std::string Files;
-    for (const std::string &File : Broken.ChangedFiles)
-      Files += (Files.empty() ? "'" : ", '") + File + "'";
-    std::string Why =
-        "internal error: the fixes would not compile (" +
-        Broken.FirstNewError + ", in the translation unit of '" +
-        Broken.MainFile + "'); " + Files +
-        " not rewritten. This is a bug in warpfix, unless the configuration "
-        "names a FullMaskSpelling that is not defined there";
-    for (const std::string &File : Broken.ChangedFiles)
-      Plan.refuse(File, Why);
-  }
-}
-
 void printVersion(raw_ostream &OS) {
   OS << "warpfix " << WARPFIX_VERSION << " (LLVM " << WARPFIX_LLVM_VERSION
      << ")\n";
 }
 
-} // namespace
+void printErrors(ArrayRef<std::string> Errors) {
+  for (const std::string &Error : Errors)
+    WithColor::error(errs(), "warpfix") << Error << "\n";
+}
 
-int main(int argc, const char **argv) {
-  InitLLVM Init(argc, argv);
-  // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
-  // costs that TU, not the run.
-  CrashRecoveryContext::Enable();
-  // Everything after "--" goes to the compiler, as with clang-tidy.
+/// Parses warpfix's own options; everything after "--" goes to the compiler,
+/// as with clang-tidy. False when the command line is wrong (llvm::cl has
+/// said why).
+bool parseCommandLine(int argc, const char **argv,
+                      std::vector<std::string> &CompilerArgs) {
   std::vector<const char *> OwnArgs;
-  std::vector<std::string> CompilerArgs;
   bool AfterDashDash = false;
   for (int I = 0; I < argc; ++I) {
     if (!AfterDashDash && StringRef(argv[I]) == "--") {
@@ -396,200 +348,227 @@ int main(int argc, const char **argv) {
     else
       OwnArgs.push_back(argv[I]);
   }
-  cl::opt<std::string> &StatsOption = statsOption();
+  statsOption();
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
-  if (!cl::ParseCommandLineOptions(
-          OwnArgs.size(), OwnArgs.data(),
-          "warpfix: finds and fixes CUDA warp code that assumes lockstep "
-          "execution\n\nExit codes: 0 no findings remain, 1 findings remain, "
-          "2 error, 3 warpfix crashed on a translation unit (the others were "
-          "analysed)\n",
-          &errs()))
-    return ExitError;
+  return cl::ParseCommandLineOptions(
+      OwnArgs.size(), OwnArgs.data(),
+      "warpfix: finds and fixes CUDA warp code that assumes lockstep "
+      "execution\n\nExit codes: 0 no findings remain, 1 findings remain, "
+      "2 error, 3 warpfix crashed on a translation unit (the others were "
+      "analysed)\n",
+      &errs());
+}
 
-  if (Explain.getNumOccurrences()) {
-    auto Info = findCheck(Explain);
-    if (!Info)
-      return fail(toString(Info.takeError()));
-    std::optional<StringRef> Doc = checkDocumentation((*Info)->Name);
-    if (!Doc)
-      return fail("no documentation for '" + Explain + "' was built in");
-    outs() << *Doc;
-    return ExitClean;
-  }
-  Expected<StatsFormat> Stats = statsFormat(StatsOption);
+/// --explain: the check's documentation on standard output.
+int explainCheck() {
+  auto Info = findCheck(Explain);
+  if (!Info)
+    return fail(toString(Info.takeError()));
+  std::optional<StringRef> Doc = checkDocumentation((*Info)->Name);
+  if (!Doc)
+    return fail("no documentation for '" + Explain + "' was built in");
+  outs() << *Doc;
+  return ExitClean;
+}
+
+/// The options whose values can be wrong on their own: a typo on the command
+/// line is an error before anything else happens. The --stats format if none
+/// is.
+Expected<StatsFormat> checkOptionValues() {
+  Expected<StatsFormat> Stats = statsFormat(statsOption());
   if (!Stats)
-    return fail(toString(Stats.takeError()));
-  // A typo on the command line is an error before anything else happens.
+    return Stats.takeError();
   if (ChecksGlob.getNumOccurrences())
     if (auto Checked = selectChecks(ChecksGlob); !Checked)
-      return fail(toString(Checked.takeError()));
+      return Checked.takeError();
   std::string RegexError;
   if (!HeaderFilter.empty() && !Regex(HeaderFilter).isValid(RegexError))
-    return fail("invalid --header-filter: " + RegexError);
-  ConfigFinder Configs(ConfigFilePath);
-  CommandLineSettings CommandLine = commandLineSettings(CompilerArgs);
-  if (DumpConfig || ListChecks) {
-    std::string Reference = !Paths.empty()      ? Paths.front()
-                            : !BuildPath.empty() ? BuildPath.getValue()
-                                                 : std::string(".");
-    auto Config = Configs.find(Reference);
-    if (!Config)
-      return fail(toString(Config.takeError()));
-    EffectiveConfig Effective = effectiveConfig(*Config, CommandLine);
-    auto Checks = selectChecks(Effective.Checks);
-    if (!Checks)
-      return fail(toString(Checks.takeError()));
-    if (DumpConfig) {
-      dumpConfig(Effective, outs());
-      return ExitClean;
-    }
-    outs() << "Enabled checks:\n";
-    for (const CheckInfo *Info : *Checks)
-      outs() << "    " << Info->Name << " - " << Info->Summary << "\n";
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid --header-filter: " + RegexError);
+  return Stats;
+}
+
+/// --dump-config, else --list-checks: for the configuration in force for the
+/// first path, else the build directory, else the current directory.
+int describeConfiguration(ConfigFinder &Configs,
+                          const CommandLineSettings &CommandLine) {
+  std::string Reference = !Paths.empty()      ? Paths.front()
+                          : !BuildPath.empty() ? BuildPath.getValue()
+                                               : std::string(".");
+  auto Config = Configs.find(Reference);
+  if (!Config)
+    return fail(toString(Config.takeError()));
+  EffectiveConfig Effective = effectiveConfig(*Config, CommandLine);
+  auto Checks = selectChecks(Effective.Checks);
+  if (!Checks)
+    return fail(toString(Checks.takeError()));
+  if (DumpConfig) {
+    dumpConfig(Effective, outs());
     return ExitClean;
   }
+  outs() << "Enabled checks:\n";
+  for (const CheckInfo *Info : *Checks)
+    outs() << "    " << Info->Name << " - " << Info->Summary << "\n";
+  return ExitClean;
+}
+
+/// The options of a run that cannot stand together, or a run without input.
+Error checkRunOptions() {
+  auto Wrong = [](const Twine &Message) {
+    return createStringError(inconvertibleErrorCode(), Message);
+  };
   if (Paths.empty() && BuildPath.empty())
-    return fail("no input: name files or directories, or a build directory "
-                "with -p (see --help)");
+    return Wrong("no input: name files or directories, or a build directory "
+                 "with -p (see --help)");
   if (Fix && Diff)
-    return fail("--fix and --diff exclude each other: --diff writes nothing");
+    return Wrong("--fix and --diff exclude each other: --diff writes nothing");
   if (Diff && Format != OutputFormat::Text)
-    return fail("--diff prints the patch on standard output, where "
-                "--format=json and --format=sarif print the report; use "
-                "--export-fixes or run twice");
+    return Wrong("--diff prints the patch on standard output, where "
+                 "--format=json and --format=sarif print the report; use "
+                 "--export-fixes or run twice");
+  return Error::success();
+}
 
-  auto Toolkit = locateCudaToolkit(CudaPath, argv[0]);
-  if (!Toolkit)
-    return fail(toString(Toolkit.takeError()));
-  auto LoadedDatabase = loadDatabase();
-  if (!LoadedDatabase)
-    return fail(toString(LoadedDatabase.takeError()));
-  std::shared_ptr<clang::tooling::CompilationDatabase> UserDatabase =
-      std::move(*LoadedDatabase);
-  auto Files = filesToAnalyse(UserDatabase.get());
-  if (!Files)
-    return fail(toString(Files.takeError()));
-
-  bool HadErrors = false;
-  std::vector<std::string> ToolErrors; // for the json and sarif reports
-  std::vector<std::string> SourceFiles;
-  for (const std::string &File : *Files) {
-    if (std::optional<std::string> Problem = unusableSourceFile(File)) {
-      ToolErrors.push_back(*Problem);
-      WithColor::error(errs(), "warpfix") << ToolErrors.back() << "\n";
-      HadErrors = true;
-      continue;
-    }
-    SourceFiles.push_back(File);
-  }
-
-  // One profile per configuration in force; each file is analysed by its own.
-  FileDigests Digests;
-  ProfileSettings Settings{*Toolkit, GpuArch};
+/// What the command line says about every profile of the run.
+ProfileSettings profileSettings(const CudaToolkit &Toolkit,
+                                const char *Argv0) {
+  ProfileSettings Settings{Toolkit, GpuArch};
   if (!NoCache) {
     Settings.CacheDirectory =
         CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
     Settings.CacheIdentity =
-        processCacheIdentity(argv[0], reinterpret_cast<void *>(&fail));
+        processCacheIdentity(Argv0, reinterpret_cast<void *>(&fail));
   }
   Settings.UsePrefilter = !NoPrefilter;
   Settings.ColoredMessages = errs().has_colors();
   Settings.Parse.Strict = StrictParse;
   Settings.Parse.TestingCrashFile = TestingCrashIn;
-  std::vector<std::unique_ptr<Profile>> Profiles;
-  std::map<const warpfix::ConfigFile *, Profile *> ProfileOf;
-  std::vector<Profile *> FileProfiles;
-  for (const std::string &File : SourceFiles) {
-    auto Config = Configs.find(File);
-    if (!Config)
-      return fail(toString(Config.takeError()));
-    Profile *&Chosen = ProfileOf[*Config];
-    if (!Chosen) {
-      auto Created = Profile::create(effectiveConfig(*Config, CommandLine),
-                                     UserDatabase, Settings, Digests);
-      if (!Created)
-        return fail(toString(Created.takeError()));
-      Profiles.push_back(std::move(*Created));
-      Chosen = Profiles.back().get();
-    }
-    FileProfiles.push_back(Chosen);
-  }
+  return Settings;
+}
 
+/// Each file by its profile, Workers at a time, under a progress line where
+/// one is worth drawing; then the profiles' warnings.
+std::vector<TranslationUnitResult> analyseFiles(ArrayRef<std::string> Files,
+                                                ProfileSet &Profiles,
+                                                unsigned Workers) {
   // A line per file is only worth drawing when there are a few of them.
   constexpr size_t FilesWorthAProgressLine = 4;
-  ProgressLine Progress(errs(), SourceFiles.size(),
+  ProgressLine Progress(errs(), Files.size(),
                         !Quiet && sys::Process::StandardErrIsDisplayed() &&
-                            SourceFiles.size() >= FilesWorthAProgressLine);
+                            Files.size() >= FilesWorthAProgressLine);
+  std::vector<TranslationUnitResult> Results = analyzeAll(
+      Files, Workers, [&](size_t I) { return Profiles.of(I).run(Files[I]); },
+      Progress, errs());
+  for (const std::string &Warning : Profiles.takeWarnings())
+    WithColor::warning(errs(), "warpfix") << Warning << "\n";
+  return Results;
+}
+
+/// --fix: writes the fixes under which the code still compiles, and records
+/// in Run which findings they fixed. False when a file could not be written.
+bool fixFiles(ArrayRef<VerifiableUnit> Units, unsigned Workers, RunReport &Run,
+              std::vector<std::string> &ToolErrors) {
+  FixPlan Plan = planFixes(Run.Set);
+  refuseFixesThatBreak(Plan, Units, Workers);
+  if (!TestingBeforeWrite.empty() && !Plan.Files.empty()) {
+    StringRef Argv[] = {"/bin/sh", "-c", TestingBeforeWrite};
+    sys::ExecuteAndWait("/bin/sh", Argv);
+  }
+  ApplyOutcome Outcome = writeFixes(std::move(Plan));
+  printErrors(Outcome.Errors);
+  llvm::append_range(ToolErrors, Outcome.Errors);
+  Run.FixRequested = true;
+  Run.Fixed = fixedFindings(Run.Set, Outcome);
+  if (!Quiet)
+    printFixSummary(Run, Outcome.FilesWritten, errs());
+  return Outcome.Errors.empty();
+}
+
+/// --format=json|sarif on standard output, then --stats.
+void writeReports(const RunReport &Run, SourcePositions &Positions,
+                  StatsFormat Stats, bool CsvOnStdout) {
+  if (Format == OutputFormat::Json)
+    writeJsonReport(Run, Positions, outs());
+  if (Format == OutputFormat::Sarif)
+    writeSarifReport(Run, Positions, outs());
+  if (Stats != StatsFormat::None) {
+    outs().flush();
+    RunStats Counts = computeStats(Run);
+    if (Stats == StatsFormat::Csv)
+      printStatsCsv(Counts, CsvOnStdout ? outs() : errs());
+    else
+      printStatsText(Counts, errs());
+  }
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM Init(argc, argv);
+  // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
+  // costs that TU, not the run.
+  CrashRecoveryContext::Enable();
+  std::vector<std::string> CompilerArgs;
+  if (!parseCommandLine(argc, argv, CompilerArgs))
+    return ExitError;
+  if (Explain.getNumOccurrences())
+    return explainCheck();
+  Expected<StatsFormat> Stats = checkOptionValues();
+  if (!Stats)
+    return fail(toString(Stats.takeError()));
+  ConfigFinder Configs(ConfigFilePath);
+  CommandLineSettings CommandLine = commandLineSettings(CompilerArgs);
+  if (DumpConfig || ListChecks)
+    return describeConfiguration(Configs, CommandLine);
+  if (Error Err = checkRunOptions())
+    return fail(toString(std::move(Err)));
+
+  // Input: the toolkit, the compile commands, the files.
+  auto Toolkit = locateCudaToolkit(CudaPath, argv[0]);
+  if (!Toolkit)
+    return fail(toString(Toolkit.takeError()));
+  auto Database = loadDatabase();
+  if (!Database)
+    return fail(toString(Database.takeError()));
+  auto Files = filesToAnalyse(Database->get());
+  if (!Files)
+    return fail(toString(Files.takeError()));
+  std::vector<std::string> ToolErrors; // for the json and sarif reports
+  std::vector<std::string> SourceFiles = usableSourceFiles(*Files, ToolErrors);
+  printErrors(ToolErrors);
+  bool HadErrors = !ToolErrors.empty();
+
+  // Run: each file analysed by the profile of the configuration in force.
+  auto Profiles = ProfileSet::create(SourceFiles, Configs, CommandLine,
+                                     std::move(*Database),
+                                     profileSettings(*Toolkit, argv[0]));
+  if (!Profiles)
+    return fail(toString(Profiles.takeError()));
   unsigned Workers =
       Jobs ? unsigned(Jobs) : hardware_concurrency().compute_thread_count();
-  std::vector<TranslationUnitResult> Results = analyzeAll(
-      SourceFiles, Workers,
-      [&](size_t I) { return FileProfiles[I]->run(SourceFiles[I]); },
-      Progress, errs());
-  std::vector<std::string> RunWarnings;
-  for (auto &P : Profiles)
-    llvm::append_range(RunWarnings, P->takeWarnings());
-  llvm::sort(RunWarnings);
-  for (const std::string &Warning : RunWarnings)
-    WithColor::warning(errs(), "warpfix") << Warning << "\n";
-  size_t SkippedTUs = llvm::count_if(Results, [](const auto &R) {
-    return R.SkippedByPrefilter;
+  std::vector<TranslationUnitResult> Results =
+      analyseFiles(SourceFiles, *Profiles, Workers);
+  UnitOutcomes Units = countUnits(Results, [&](StringRef File) {
+    return reproducingCommand(File, CompilerArgs);
   });
-  RunReport::UnitCounts UnitCounts;
-  std::vector<RunReport::Crash> Crashes;
-  for (const TranslationUnitResult &R : Results) {
-    if (R.SkippedByPrefilter)
-      continue;
-    if (R.Crashed) {
-      ++UnitCounts.Crashed;
-      Crashes.push_back({absolutePath(R.MainFile), R.CrashStage,
-                         reproducingCommand(R.MainFile, CompilerArgs)});
-    } else if (!R.Parsed) {
-      ++UnitCounts.NotAnalysed;
-    } else if (R.ErrorCount) {
-      ++UnitCounts.WithErrors;
-    } else {
-      ++UnitCounts.Clean;
-    }
-  }
-  for (const RunReport::Crash &C : Crashes)
-    WithColor::error(errs(), "warpfix")
-        << "warpfix crashed in the " << C.Stage << " stage of '" << C.File
-        << "'; its legacy names were reported without analysis, and every "
-           "other translation unit was analysed as usual. This is a bug in "
-           "warpfix: please report it with the output of\n  "
-        << C.Command << "\n";
-  StringSet<> CrashedFiles;
-  for (const TranslationUnitResult &R : Results)
-    if (R.Crashed)
-      CrashedFiles.insert(R.MainFile);
-  std::vector<VerifiableUnit> Units;
+  printCrashes(Units.Crashes, errs());
+  std::vector<VerifiableUnit> Verifiable;
   if (Fix)
-    Units = verifiableUnits(Results, FileProfiles);
+    Verifiable = verifiableUnits(Results, [&](size_t I) -> const auto & {
+      return Profiles->of(I).database();
+    });
+
+  // Merge: code that several translation units see is reported once.
   std::vector<std::string> ConfigErrors;
   FindingSet Set = mergeFindings(std::move(Results),
                                  headerFilter(*Files, Configs, ConfigErrors));
   if (!ConfigErrors.empty())
     return fail(ConfigErrors.front());
-  for (const std::string &Failed : Set.FailedFiles) {
-    if (CrashedFiles.contains(Failed))
-      continue;
-    WithColor::error(errs(), "warpfix")
-        << "could not parse '" << Failed
-        << (StrictParse ? "'; nothing in it was analysed or changed"
-                        : "'; clang built no syntax tree for it, so only its "
-                          "legacy names were reported, and nothing in it "
-                          "was changed")
-        << ". If it needs include "
-           "paths or macros, pass them after '--', or point -p at a build "
-           "directory with compile_commands.json\n";
-    HadErrors = true;
-  }
+  HadErrors |= printUnparsedFiles(Set, Units.CrashedFiles, StrictParse, errs());
 
-  // Standard output carries one thing: the patch (--diff), the json or sarif
-  // report, the CSV of --stats=csv, or else the text findings.
+  // Output. Standard output carries one thing: the patch (--diff), the json
+  // or sarif report, the CSV of --stats=csv, or else the text findings.
   bool StdoutTaken = Diff || Format != OutputFormat::Text;
   bool CsvOnStdout = *Stats == StatsFormat::Csv && !StdoutTaken;
   raw_ostream &Report = Diff || CsvOnStdout ? errs() : outs();
@@ -600,80 +579,25 @@ int main(int argc, const char **argv) {
   } else {
     Positions.load(Set.Findings); // before --fix changes the files
   }
-  size_t Fixable = Set.fixableCount();
-  if (!Quiet && Set.FailedFiles.size() + UnitCounts.Clean +
-                        UnitCounts.WithErrors >
-                    0)
-    errs() << "translation units: " << UnitCounts.Clean << " analysed clean"
-           << (UnitCounts.WithErrors + UnitCounts.NotAnalysed +
-                           UnitCounts.Crashed
-                   ? ", " + std::to_string(UnitCounts.WithErrors) +
-                         " analysed with errors, " +
-                         std::to_string(UnitCounts.NotAnalysed) +
-                         " not analysed, " +
-                         std::to_string(UnitCounts.Crashed) + " crashed"
-                   : std::string())
-           << (SkippedTUs ? ", " + std::to_string(SkippedTUs) +
-                                " skipped (nothing to check)"
-                          : std::string())
-           << "\n";
   if (!Quiet)
-    errs() << Set.Findings.size() << " finding"
-         << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
-         << " file" << (Set.fileCount() == 1 ? "" : "s") << " (" << Fixable
-         << " fixable)\n";
-
+    printRunSummary(Set, Units, errs());
   if (!ExportFixes.empty())
     if (Error Err = exportFixes(Set, ExportFixes))
       return fail(toString(std::move(Err)));
   if (Diff)
     writeUnifiedDiff(Set, outs());
-
-  RunReport Run(Set, enabledChecks(Profiles));
-  Run.SkippedTUs = SkippedTUs;
-  Run.Units = UnitCounts;
-  Run.Crashes = Crashes;
-  llvm::erase_if(Run.FailedFiles, [&](const std::string &F) {
-    return llvm::any_of(Crashes, [&](const auto &C) { return C.File == F; });
-  });
-  if (Fix) {
-    FixPlan Plan = planFixes(Set);
-    refuseFixesThatBreak(Plan, Units, Workers);
-    if (!TestingBeforeWrite.empty() && !Plan.Files.empty()) {
-      StringRef Argv[] = {"/bin/sh", "-c", TestingBeforeWrite};
-      sys::ExecuteAndWait("/bin/sh", Argv);
-    }
-    ApplyOutcome Outcome = writeFixes(std::move(Plan));
-    for (const std::string &Error : Outcome.Errors)
-      WithColor::error(errs(), "warpfix") << Error << "\n";
-    HadErrors |= !Outcome.Errors.empty();
-    llvm::append_range(ToolErrors, Outcome.Errors);
-    Run.FixRequested = true;
-    Run.Fixed = fixedFindings(Set, Outcome);
-    size_t Applied = Run.fixedCount(), Remaining = Set.Findings.size() - Applied;
-    if (!Quiet)
-      errs() << "fixed " << Applied << " finding" << (Applied == 1 ? "" : "s")
-           << " in " << Outcome.FilesWritten << " file"
-           << (Outcome.FilesWritten == 1 ? "" : "s") << "; " << Remaining
-           << " remain\n";
-  }
+  RunReport Run(Set, Profiles->enabledChecks());
+  Run.setUnits(Units);
+  if (Fix)
+    HadErrors |= !fixFiles(Verifiable, Workers, Run, ToolErrors);
   llvm::sort(ToolErrors);
   Run.Errors = ToolErrors;
-  if (Format == OutputFormat::Json)
-    writeJsonReport(Run, Positions, outs());
-  if (Format == OutputFormat::Sarif)
-    writeSarifReport(Run, Positions, outs());
-  if (*Stats != StatsFormat::None) {
-    outs().flush();
-    RunStats Counts = computeStats(Run);
-    if (*Stats == StatsFormat::Csv)
-      printStatsCsv(Counts, CsvOnStdout ? outs() : errs());
-    else
-      printStatsText(Counts, errs());
-  }
-  if (!Crashes.empty())
+  writeReports(Run, Positions, *Stats, CsvOnStdout);
+
+  if (!Run.Crashes.empty())
     return ExitCrash;
   if (HadErrors)
     return ExitError;
   return Set.Findings.size() > Run.fixedCount() ? ExitFindings : ExitClean;
 }
+

@@ -1,0 +1,389 @@
+#include "tool/input/CompileCommands.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <algorithm>
+#include <mutex>
+#include <set>
+
+namespace warpfix {
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+using clang::tooling::CompileCommand;
+using clang::tooling::CompilationDatabase;
+
+llvm::Expected<std::unique_ptr<CompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildDirectory) {
+  auto Failure = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "cannot load a compilation database from '" + BuildDirectory +
+            "': " + Why);
+  };
+  llvm::SmallString<256> File(BuildDirectory);
+  path::append(File, "compile_commands.json");
+  auto Text = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Text)
+    return Failure("cannot read " + File + ": " + Text.getError().message());
+  // LLVM's reader parses JSON as YAML: it prints the first syntax error
+  // itself and goes on with the entries read so far.
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Text)->getBuffer());
+  if (!Parsed)
+    return Failure(File + " is not valid JSON: " +
+                   llvm::toString(Parsed.takeError()));
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> Database =
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!Database)
+    return Failure(Error);
+  // What loadFromDirectory's JSON plugin wraps around it: @file response
+  // files expanded, the driver mode and target taken from the compiler name.
+  return clang::tooling::inferTargetAndDriverMode(
+      clang::tooling::expandResponseFiles(std::move(Database),
+                                          llvm::vfs::getRealFileSystem()));
+}
+
+namespace {
+
+/// The nvcc options that take their value as the next argument; knowing them
+/// keeps a dropped option from leaving its value behind as a stray input.
+const llvm::StringSet<> NvccOptionsWithValue = {
+    "-o", "--output-file", "-Xcompiler", "--compiler-options", "-Xptxas",
+    "--ptxas-options", "-Xlinker", "--linker-options", "-Xnvlink",
+    "--nvlink-options", "-Xfatbin", "--fatbin-options", "-Xarchive",
+    "--archive-options", "-ccbin", "--compiler-bindir", "-x", "--x",
+    "-maxrregcount", "--maxrregcount", "-diag-suppress", "--diag-suppress",
+    "--diag-warn", "--diag-error", "-default-stream", "--default-stream",
+    "-t", "--threads", "-MF", "--dependency-output", "-MT",
+    "--dependency-target-name", "-odir", "--output-directory", "--keep-dir",
+    "-rdc", "--relocatable-device-code", "-code", "--gpu-code", "-ftz",
+    "-prec-div", "-prec-sqrt", "-fmad", "--options-file", "-optf",
+    "-Werror", "--Werror", "-l", "-L", "-cudart", "--cudart",
+    "-cudadevrt", "--cudadevrt", "-m", "--machine", "-ldir",
+    "--library-path", "--library", "-lineinfo-file", "-split-compile",
+    "--split-compile", "-Wno-deprecated-gpu-targets-file", "-ptxas-options",
+    "-time", "--time", "-nvlink-options", "-Xcudafe", "--cudafe-options"};
+
+/// Options kept with their value, and the spelling clang uses for them.
+struct KeptOption {
+  llvm::StringRef Nvcc;
+  llvm::StringRef Clang;
+};
+const KeptOption KeptOptions[] = {
+    {"-I", "-I"},         {"--include-path", "-I"},
+    {"-isystem", "-isystem"}, {"--system-include", "-isystem"},
+    {"-D", "-D"},         {"--define-macro", "-D"},
+    {"-U", "-U"},         {"--undefine-macro", "-U"},
+    {"-include", "-include"}, {"--pre-include", "-include"},
+    {"-std", "-std="},    {"--std", "-std="}};
+
+/// "compute_80", "sm_80", "arch=compute_80,code=sm_80" -> "sm_80".
+std::string deviceArchFrom(llvm::StringRef Value) {
+  for (llvm::StringRef Prefix : {"sm_", "compute_", "lto_"}) {
+    size_t At = Value.find(Prefix);
+    if (At == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Digits = Value.substr(At + Prefix.size());
+    Digits = Digits.take_while([](char C) { return llvm::isAlnum(C); });
+    if (!Digits.empty() && llvm::isDigit(Digits[0]))
+      return ("sm_" + Digits).str();
+  }
+  return "";
+}
+
+bool isArchOption(llvm::StringRef Name) {
+  return Name == "-arch" || Name == "--gpu-architecture" ||
+         Name == "-gencode" || Name == "--generate-code";
+}
+
+} // namespace
+
+std::vector<std::string>
+translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch) {
+  std::vector<std::string> Out = {"clang++"};
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    // Split "--opt=value" and "-opt=value" into name and value.
+    llvm::StringRef Name = Arg, Value;
+    bool HasInlineValue = false;
+    if (Arg.starts_with("-") && Arg.contains('=')) {
+      std::tie(Name, Value) = Arg.split('=');
+      HasInlineValue = true;
+    }
+    auto TakeValue = [&]() -> llvm::StringRef {
+      if (HasInlineValue)
+        return Value;
+      return I + 1 < Args.size() ? llvm::StringRef(Args[++I]) : "";
+    };
+    if (isArchOption(Name)) {
+      std::string Found = deviceArchFrom(TakeValue());
+      if (Arch.empty())
+        Arch = Found;
+      continue;
+    }
+    bool Kept = false;
+    for (const KeptOption &Option : KeptOptions) {
+      if (Name == Option.Nvcc) {
+        llvm::StringRef V = TakeValue();
+        if (Option.Clang.ends_with("=") || Option.Clang.size() == 2)
+          Out.push_back((Option.Clang + V).str());
+        else {
+          Out.push_back(Option.Clang.str());
+          Out.push_back(V.str());
+        }
+        Kept = true;
+        break;
+      }
+      // Joined short forms: -Ifoo, -DNAME=1, -UNAME.
+      if (Option.Nvcc.size() == 2 && Arg.size() > 2 &&
+          Arg.starts_with(Option.Nvcc)) {
+        Out.push_back((Option.Clang + Arg.substr(2)).str());
+        Kept = true;
+        break;
+      }
+    }
+    if (Kept)
+      continue;
+    if (Name.starts_with("-isystem") && Name.size() > 8) {
+      Out.push_back(Arg.str());
+      continue;
+    }
+    if (!Arg.starts_with("-")) {
+      // Inputs stay; compile commands name exactly one source.
+      Out.push_back(Arg.str());
+      continue;
+    }
+    if (!HasInlineValue && NvccOptionsWithValue.contains(Name))
+      ++I;
+  }
+  return Out;
+}
+
+namespace {
+
+bool isOptionsFileOption(llvm::StringRef Name) {
+  return Name == "--options-file" || Name == "-optf";
+}
+
+/// Appends Args to Out with each options file in place of the option that
+/// names it; Depth and Open stop a file that names itself.
+void expandOptionsFiles(llvm::ArrayRef<std::string> Args,
+                        llvm::StringRef Directory, std::vector<std::string> &Out,
+                        std::vector<std::string> &Problems,
+                        std::vector<std::string> &Open) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    auto [Name, Value] = Arg.split('=');
+    if (!isOptionsFileOption(Name)) {
+      Out.push_back(Args[I]);
+      continue;
+    }
+    if (!Arg.contains('='))
+      Value = I + 1 < Args.size() ? llvm::StringRef(Args[++I]) : "";
+    llvm::SmallVector<llvm::StringRef, 4> Files;
+    Value.split(Files, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef Named : Files) {
+      llvm::SmallString<256> File(Named);
+      fs::make_absolute(Directory, File);
+      path::remove_dots(File, /*remove_dot_dot=*/true);
+      if (llvm::is_contained(Open, File)) {
+        Problems.push_back("the nvcc options file '" + File.str().str() +
+                           "' includes itself; read once");
+        continue;
+      }
+      auto Text = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+      if (!Text) {
+        Problems.push_back("cannot read the nvcc options file '" +
+                           File.str().str() + "': " +
+                           Text.getError().message() +
+                           "; the options in it are left out");
+        continue;
+      }
+      llvm::BumpPtrAllocator Allocator;
+      llvm::StringSaver Saver(Allocator);
+      llvm::SmallVector<const char *, 32> Tokens;
+      llvm::cl::TokenizeGNUCommandLine((*Text)->getBuffer(), Saver, Tokens);
+      std::vector<std::string> Nested(Tokens.begin(), Tokens.end());
+      Open.push_back(std::string(File));
+      expandOptionsFiles(Nested, Directory, Out, Problems, Open);
+      Open.pop_back();
+    }
+  }
+}
+
+} // namespace
+
+std::vector<std::string>
+expandNvccOptionsFiles(llvm::ArrayRef<std::string> Args,
+                       llvm::StringRef Directory,
+                       std::vector<std::string> &Problems) {
+  std::vector<std::string> Out, Open;
+  expandOptionsFiles(Args, Directory, Out, Problems, Open);
+  return Out;
+}
+
+namespace {
+
+bool isNvcc(llvm::StringRef Argv0) {
+  llvm::StringRef Base = path::stem(Argv0);
+  return Base == "nvcc";
+}
+
+/// Removes what would make clang run more than one device compilation, or
+/// something other than a parse: we pick the architecture ourselves.
+std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
+                                               std::string &Arch) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    for (llvm::StringRef Flag : {"--cuda-gpu-arch=", "--offload-arch="}) {
+      if (Arg.consume_front(Flag)) {
+        if (Arch.empty())
+          Arch = deviceArchFrom(Arg);
+        Arg = "";
+        break;
+      }
+    }
+    if (Arg.empty() || Arg == "--cuda-device-only" ||
+        Arg == "--cuda-host-only" || Arg == "--cuda-compile-host-device")
+      continue;
+    Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
+class CudaCommands : public CudaCompilationDatabase {
+public:
+  CudaCommands(std::shared_ptr<CompilationDatabase> Base,
+                          FrontEndSettings Settings)
+      : Base(std::move(Base)), Settings(std::move(Settings)) {}
+
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<CompileCommand> Commands;
+    if (Base)
+      Commands = Base->getCompileCommands(File);
+    if (Commands.empty()) {
+      llvm::SmallString<256> Cwd;
+      fs::current_path(Cwd);
+      Commands.emplace_back(Cwd, File,
+                            std::vector<std::string>{"clang++", "-std=c++17",
+                                                     File.str()},
+                            "");
+    }
+    // One parse per file: the first command names its flags.
+    Commands.resize(1);
+    Commands[0].CommandLine = cudaCommandLine(
+        Commands[0].CommandLine, Commands[0].Directory, File);
+    return Commands;
+  }
+
+  std::vector<std::string> getAllFiles() const override {
+    return Base ? Base->getAllFiles() : std::vector<std::string>();
+  }
+
+  std::vector<std::string> takeWarnings() override {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    std::vector<std::string> Taken(Warnings.begin(), Warnings.end());
+    Warnings.clear();
+    return Taken;
+  }
+
+private:
+  /// Commands are asked for from several threads, and more than once per
+  /// file; each problem is told once.
+  void warn(std::string Message) const {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Warnings.insert(std::move(Message));
+  }
+
+  std::vector<std::string> cudaCommandLine(llvm::ArrayRef<std::string> Original,
+                                           llvm::StringRef Directory,
+                                           llvm::StringRef File) const {
+    std::string Arch;
+    std::vector<std::string> Args;
+    if (!Original.empty() && isNvcc(Original[0])) {
+      std::vector<std::string> Problems;
+      Args = translateNvccCommandLine(
+          expandNvccOptionsFiles(Original, Directory, Problems), Arch);
+      for (std::string &Problem : Problems)
+        warn("in the compile command of '" + File.str() + "', " +
+             std::move(Problem));
+    } else {
+      Args = withoutClangArchFlags(Original, Arch);
+      if (!Args.empty())
+        Args[0] = "clang++";
+    }
+    if (!Settings.GpuArch.empty())
+      Arch = Settings.GpuArch;
+    if (Arch.empty())
+      Arch = "sm_70";
+    // Right after the driver name, so that "-x cuda" covers the input.
+    std::vector<std::string> Front = {
+        "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + Arch,
+        "--cuda-path=" + Settings.Toolkit.Root,
+        "-resource-dir=" + Settings.Toolkit.ClangResourceDir,
+        "-isystem", Settings.Toolkit.CompatInclude,
+        "-include",
+        Settings.Toolkit.CompatInclude + "/warpfix_legacy_intrinsics.h",
+        "-isystem", Settings.Toolkit.Root + "/include/cccl",
+        // Clang 19 knows CUDA up to 12.5; the newer toolkit parses fine.
+        "-Wno-unknown-cuda-version",
+        // Compiler warnings are the build's business, not this tool's.
+        "-w",
+        // Every error is worth seeing: the analysis goes on after errors,
+        // and each one withholds the fixes of the code it is in.
+        "-ferror-limit=0",
+        // Errors by default in clang 19 that nvcc accepts: `X::template
+        // f(args)` without a template argument list (all of CUB 1.x),
+        // `register` in C++17, narrowing in braces (a warning in nvcc).
+        "-Wno-missing-template-arg-list-after-template-kw", "-Wno-register",
+        "-Wno-c++11-narrowing"};
+    // What nvcc predefines and clang does not, for the toolkit in use, so
+    // that `#if __CUDACC_VER_MAJOR__ >= 9` takes the branch nvcc compiles.
+    // Before the user's flags, so that their -D or -U wins (README).
+    if (Settings.Toolkit.Major) {
+      const CudaToolkit &T = Settings.Toolkit;
+      for (auto [Name, Value] :
+           {std::pair<const char *, unsigned>{"MAJOR", T.Major},
+            {"MINOR", T.Minor},
+            {"BUILD", T.Build}})
+        Front.push_back(
+            ("-D__CUDACC_VER_" + llvm::Twine(Name) + "__=" + llvm::Twine(Value))
+                .str());
+    }
+    bool HasStd = llvm::any_of(Args, [](llvm::StringRef A) {
+      return A.starts_with("-std=") || A.starts_with("--std=");
+    });
+    if (!HasStd)
+      Front.push_back("-std=c++17");
+    Args.insert(Args.begin() + 1, Front.begin(), Front.end());
+    Args.insert(Args.end(), Settings.ExtraArgs.begin(),
+                Settings.ExtraArgs.end());
+    return Args;
+  }
+
+  std::shared_ptr<CompilationDatabase> Base;
+  FrontEndSettings Settings;
+  mutable std::mutex Mutex;
+  mutable std::set<std::string> Warnings;
+};
+
+} // namespace
+
+std::unique_ptr<CudaCompilationDatabase> makeCudaCompilationDatabase(
+    std::shared_ptr<CompilationDatabase> Base, FrontEndSettings Settings) {
+  return std::make_unique<CudaCommands>(std::move(Base),
+                                                   std::move(Settings));
+}
+
+} // namespace warpfix

@@ -1,0 +1,59 @@
+// Turning a compilation database, or none, into clang command lines for a
+// device-side CUDA parse (DESIGN.md §2, first two stages).
+#ifndef WARPFIX_TOOL_INPUT_COMPILECOMMANDS_H
+#define WARPFIX_TOOL_INPUT_COMPILECOMMANDS_H
+
+#include "tool/input/CudaToolkit.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warpfix {
+
+/// Reads BuildDirectory/compile_commands.json. A file that is not valid JSON
+/// is an error, never half a database.
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildDirectory);
+
+/// Rewrites an nvcc command line as the clang one it stands for: include
+/// paths, macros, forced includes and the language standard are kept; the
+/// first device architecture is returned through Arch; the rest is nvcc's own
+/// business and dropped.
+std::vector<std::string>
+translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch);
+
+/// nvcc's --options-file (-optf) F[,F...] replaced by the options in each
+/// file, read relative to Directory (the compile command's), as nvcc does;
+/// CMake writes them for long include and macro lists. A file that cannot be
+/// read is left out and named in Problems.
+std::vector<std::string>
+expandNvccOptionsFiles(llvm::ArrayRef<std::string> Args,
+                       llvm::StringRef Directory,
+                       std::vector<std::string> &Problems);
+
+struct FrontEndSettings {
+  CudaToolkit Toolkit;
+  /// --cuda-gpu-arch; empty means the database's, else sm_70.
+  std::string GpuArch;
+  std::vector<std::string> ExtraArgs;
+};
+
+/// A database whose every command is a clang device-side CUDA parse of one
+/// file for one architecture.
+class CudaCompilationDatabase : public clang::tooling::CompilationDatabase {
+public:
+  /// Problems met in the user's commands so far (an nvcc options file that
+  /// cannot be read), each once.
+  virtual std::vector<std::string> takeWarnings() = 0;
+};
+
+/// Wraps the user's database (or none) into a CudaCompilationDatabase.
+std::unique_ptr<CudaCompilationDatabase>
+makeCudaCompilationDatabase(
+    std::shared_ptr<clang::tooling::CompilationDatabase> Base,
+    FrontEndSettings Settings);
+
+} // namespace warpfix
+
+#endif

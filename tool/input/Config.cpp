@@ -1,0 +1,219 @@
+#include "tool/input/Config.h"
+#include "tool/input/Paths.h"
+#include "tool/input/YamlInput.h"
+#include "checks/CheckRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/YAMLTraits.h"
+
+namespace llvm::yaml {
+
+template <> struct ScalarEnumerationTraits<warpfix::MaskFallback> {
+  static void enumeration(IO &Io, warpfix::MaskFallback &Value) {
+    Io.enumCase(Value, "none", warpfix::MaskFallback::None);
+    Io.enumCase(Value, "activemask", warpfix::MaskFallback::ActiveMask);
+  }
+};
+
+/// CheckOptions is a mapping from "<check>.<Option>" or "<Option>" to a
+/// value; names that no check understands are errors, not silently ignored.
+template <> struct CustomMappingTraits<std::map<std::string, std::string>> {
+  static void inputOne(IO &Io, StringRef Key,
+                       std::map<std::string, std::string> &Options) {
+    std::string Value;
+    Io.mapRequired(Key.str().c_str(), Value);
+    StringRef Option = Key;
+    if (auto Dot = Key.rfind('.'); Dot != StringRef::npos) {
+      StringRef Check = Key.take_front(Dot);
+      Option = Key.drop_front(Dot + 1);
+      if (llvm::none_of(warpfix::allChecks(),
+                        [&](const warpfix::CheckInfo &Info) {
+                          return Info.Name == Check;
+                        })) {
+        Io.setError("unknown check '" + Check + "' in CheckOptions key '" +
+                    Key + "'");
+        return;
+      }
+    }
+    if (Option == warpfix::FullMaskSpellingOption) {
+      // An identifier (a macro or constant of the user's) or a literal.
+      static const Regex Spelling(
+          "^([A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*|"
+          "0[xX][0-9a-fA-F]+[uUlL]*|[0-9]+[uUlL]*)$");
+      if (!Spelling.match(Value)) {
+        Io.setError("FullMaskSpelling must be a name or an integer literal, "
+                    "not '" + Value + "'");
+        return;
+      }
+    } else if (Option == warpfix::MaskNamePrefixOption) {
+      static const Regex Identifier("^[A-Za-z_][A-Za-z0-9_]*$");
+      if (!Identifier.match(Value)) {
+        Io.setError("MaskNamePrefix must start an identifier, not '" + Value +
+                    "'");
+        return;
+      }
+    } else {
+      Io.setError("unknown option '" + Option + "' in CheckOptions key '" +
+                  Key + "' (known: " + warpfix::FullMaskSpellingOption + ", " +
+                  warpfix::MaskNamePrefixOption + ")");
+      return;
+    }
+    Options[Key.str()] = Value;
+  }
+  static void output(IO &Io, std::map<std::string, std::string> &Options) {
+    for (auto &[Key, Value] : Options)
+      Io.mapRequired(Key.c_str(), Value);
+  }
+};
+
+template <> struct MappingTraits<warpfix::ConfigFile> {
+  static void mapping(IO &Io, warpfix::ConfigFile &File) {
+    Io.mapOptional("Checks", File.Checks);
+    Io.mapOptional("CheckOptions", File.CheckOptions);
+    Io.mapOptional("HeaderFilterRegex", File.HeaderFilterRegex);
+    Io.mapOptional("ExtraArgs", File.ExtraArgs);
+    Io.mapOptional("MaskFallback", File.Fallback);
+    Io.mapOptional("AssumeWholeWarps", File.AssumeWholeWarps);
+  }
+  static std::string validate(IO &Io, warpfix::ConfigFile &File) {
+    if (warpfix::inputHasFailed(Io))
+      return "";
+    if (File.Checks)
+      if (auto Selected = warpfix::selectChecks(*File.Checks); !Selected)
+        return "Checks: " + toString(Selected.takeError());
+    std::string Error;
+    if (File.HeaderFilterRegex && !File.HeaderFilterRegex->empty() &&
+        !Regex(*File.HeaderFilterRegex).isValid(Error))
+      return "HeaderFilterRegex: " + Error;
+    return "";
+  }
+};
+
+/// What --dump-config writes: every key, with the values in force.
+struct DumpedConfig {
+  warpfix::EffectiveConfig &Config;
+};
+template <> struct MappingTraits<DumpedConfig> {
+  static void mapping(IO &Io, DumpedConfig &Dump) {
+    warpfix::EffectiveConfig &C = Dump.Config;
+    Io.mapRequired("Checks", C.Checks);
+    Io.mapRequired("CheckOptions", C.Options.Values);
+    Io.mapRequired("HeaderFilterRegex", C.HeaderFilterRegex);
+    Io.mapRequired("ExtraArgs", C.ExtraArgs);
+    Io.mapRequired("MaskFallback", C.Options.Fallback);
+    Io.mapRequired("AssumeWholeWarps", C.Options.AssumeWholeWarps);
+  }
+};
+
+} // namespace llvm::yaml
+
+namespace warpfix {
+
+llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text) {
+  ConfigFile File;
+  File.Path = Text.getBufferIdentifier().str();
+  if (std::optional<YamlProblem> Problem = readYaml(Text, File)) {
+    std::string Where = File.Path;
+    if (Problem->Line)
+      Where += ":" + std::to_string(Problem->Line) + ":" +
+               std::to_string(Problem->Column);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Where + ": " + Problem->Message);
+  }
+  return File;
+}
+
+llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read the configuration '%s': %s",
+                                   Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  return parseConfigFile(**Buffer);
+}
+
+EffectiveConfig effectiveConfig(const ConfigFile *File,
+                                const CommandLineSettings &CommandLine) {
+  EffectiveConfig Config;
+  if (File) {
+    Config.Source = File->Path;
+    Config.Checks = File->Checks.value_or(Config.Checks);
+    Config.HeaderFilterRegex = File->HeaderFilterRegex.value_or("");
+    Config.ExtraArgs = File->ExtraArgs.value_or(std::vector<std::string>());
+    Config.Options.Fallback = File->Fallback.value_or(Config.Options.Fallback);
+    Config.Options.AssumeWholeWarps =
+        File->AssumeWholeWarps.value_or(Config.Options.AssumeWholeWarps);
+    Config.Options.Values = File->CheckOptions;
+  }
+  Config.Checks = CommandLine.Checks.value_or(Config.Checks);
+  Config.HeaderFilterRegex =
+      CommandLine.HeaderFilterRegex.value_or(Config.HeaderFilterRegex);
+  Config.Options.Fallback =
+      CommandLine.Fallback.value_or(Config.Options.Fallback);
+  Config.Options.AssumeWholeWarps =
+      CommandLine.AssumeWholeWarps.value_or(Config.Options.AssumeWholeWarps);
+  llvm::append_range(Config.ExtraArgs, CommandLine.CompilerArgs);
+  return Config;
+}
+
+void dumpConfig(const EffectiveConfig &Config, llvm::raw_ostream &OS) {
+  EffectiveConfig Copy = Config;
+  llvm::yaml::DumpedConfig Dump{Copy};
+  if (!Config.Source.empty())
+    OS << "# from " << Config.Source << " and the command line\n";
+  else
+    OS << "# defaults and the command line; no .warpfix.yaml applies\n";
+  llvm::yaml::Output Out(OS);
+  Out << Dump;
+}
+
+llvm::Expected<const ConfigFile *> ConfigFinder::load(llvm::StringRef File) {
+  auto It = Loaded.find(File.str());
+  if (It != Loaded.end())
+    return It->second.get();
+  auto Read = readConfigFile(File);
+  if (!Read)
+    return Read.takeError();
+  auto Owned = std::make_unique<ConfigFile>(std::move(*Read));
+  const ConfigFile *Result = Owned.get();
+  Loaded[File.str()] = std::move(Owned);
+  return Result;
+}
+
+llvm::Expected<const ConfigFile *>
+ConfigFinder::inDirectory(llvm::StringRef Directory) {
+  auto Known = ByDirectory.find(Directory);
+  if (Known != ByDirectory.end())
+    return Known->second;
+  const ConfigFile *Found = nullptr;
+  llvm::SmallString<256> Candidate(Directory);
+  llvm::sys::path::append(Candidate, ".warpfix.yaml");
+  if (llvm::sys::fs::is_regular_file(Candidate)) {
+    auto Loaded = load(Candidate);
+    if (!Loaded)
+      return Loaded.takeError();
+    Found = *Loaded;
+  } else if (llvm::StringRef Parent = llvm::sys::path::parent_path(Directory);
+             !Parent.empty() && Parent != Directory) {
+    auto Inherited = inDirectory(Parent);
+    if (!Inherited)
+      return Inherited.takeError();
+    Found = *Inherited;
+  }
+  ByDirectory[Directory] = Found;
+  return Found;
+}
+
+llvm::Expected<const ConfigFile *> ConfigFinder::find(llvm::StringRef Path) {
+  if (!ExplicitFile.empty())
+    return load(ExplicitFile);
+  llvm::SmallString<256> Absolute(absolutePath(Path));
+  if (!llvm::sys::fs::is_directory(Absolute))
+    llvm::sys::path::remove_filename(Absolute);
+  return inDirectory(Absolute);
+}
+
+} // namespace warpfix

@@ -1,0 +1,48 @@
+#include "tool/input/YamlInput.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/Format.h"
+
+namespace warpfix {
+
+std::optional<YamlProblem> findNonYamlText(llvm::StringRef Text) {
+  for (llvm::StringRef Mark : {llvm::StringRef("\x00\x00\xFE\xFF", 4),
+                               llvm::StringRef("\xFF\xFE\x00\x00", 4),
+                               llvm::StringRef("\xFE\xFF"),
+                               llvm::StringRef("\xFF\xFE")})
+    if (Text.starts_with(Mark))
+      return YamlProblem{1, 1,
+                         "the file is UTF-16 or UTF-32 (it starts with a "
+                         "byte-order mark); save it as UTF-8"};
+  unsigned Line = 1, Column = 1;
+  const auto *Byte = reinterpret_cast<const llvm::UTF8 *>(Text.begin());
+  const auto *End = reinterpret_cast<const llvm::UTF8 *>(Text.end());
+  while (Byte < End) {
+    unsigned char C = *Byte;
+    if (C < 0x20 && C != '\t' && C != '\n' && C != '\r') {
+      std::string Message;
+      llvm::raw_string_ostream(Message)
+          << "control character " << llvm::format_hex(C, 4)
+          << (C == 0 ? " (NUL)" : "") << " is not allowed in YAML";
+      return YamlProblem{Line, Column, Message};
+    }
+    unsigned Size = llvm::getNumBytesForUTF8(C);
+    if (Size > size_t(End - Byte) ||
+        !llvm::isLegalUTF8Sequence(Byte, Byte + Size)) {
+      std::string Message;
+      llvm::raw_string_ostream(Message)
+          << "byte " << llvm::format_hex(C, 4)
+          << " is not UTF-8; save the file as UTF-8";
+      return YamlProblem{Line, Column, Message};
+    }
+    if (C == '\n') {
+      ++Line;
+      Column = 1;
+    } else {
+      ++Column;
+    }
+    Byte += Size;
+  }
+  return std::nullopt;
+}
+
+} // namespace warpfix

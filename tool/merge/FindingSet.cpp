@@ -1,0 +1,298 @@
+#include "tool/merge/FindingSet.h"
+#include "checks/FindingSink.h"
+#include "tool/merge/EditSet.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+#include <tuple>
+
+using clang::tooling::Diagnostic;
+using clang::tooling::DiagnosticMessage;
+using clang::tooling::Replacement;
+using clang::tooling::Replacements;
+
+namespace warpfix {
+namespace {
+
+using FindingKey = std::tuple<std::string, unsigned, std::string, std::string>;
+
+FindingKey keyOf(const Diagnostic &D) {
+  return {D.Message.FilePath, D.Message.FileOffset, D.DiagnosticName,
+          D.Message.Message};
+}
+
+bool sameFix(const llvm::StringMap<Replacements> &A,
+             const llvm::StringMap<Replacements> &B) {
+  if (A.size() != B.size())
+    return false;
+  for (const auto &Entry : A) {
+    auto It = B.find(Entry.getKey());
+    if (It == B.end() || !(It->second.size() == Entry.second.size() &&
+                           std::equal(Entry.second.begin(), Entry.second.end(),
+                                      It->second.begin())))
+      return false;
+  }
+  return true;
+}
+
+void appendNotes(Diagnostic &Into, const Diagnostic &From) {
+  for (const DiagnosticMessage &Note : From.Notes) {
+    bool Seen = llvm::any_of(Into.Notes, [&](const DiagnosticMessage &N) {
+      return N.FilePath == Note.FilePath && N.FileOffset == Note.FileOffset &&
+             N.Message == Note.Message;
+    });
+    if (!Seen)
+      Into.Notes.push_back(Note);
+  }
+}
+
+DiagnosticMessage noteAt(const Diagnostic &D, llvm::StringRef Text) {
+  DiagnosticMessage Note(Text);
+  Note.FilePath = D.Message.FilePath;
+  Note.FileOffset = D.Message.FileOffset;
+  return Note;
+}
+
+/// Folds the copies of one finding (from several TUs, instantiations or macro
+/// expansions) into one; their fix survives only if all of them agree on it.
+/// A copy from a unit that does not run the code abstains: the others decide.
+Diagnostic foldCopies(std::vector<const Diagnostic *> Copies) {
+  std::vector<const Diagnostic *> Judges;
+  for (const Diagnostic *D : Copies)
+    if (!abstains(*D))
+      Judges.push_back(D);
+  if (Judges.empty()) {
+    Diagnostic Folded = *Copies.front();
+    Folded.Notes.clear();
+    for (const Diagnostic *D : Copies)
+      appendNotes(Folded, *D);
+    Folded.Notes.push_back(noteAt(
+        Folded, "no automatic fix: every analysed translation unit "
+                "abstains, since none sees all the callers of this code; "
+                "analyse one that calls it (or instantiates its template) to "
+                "have it fixed"));
+    return Folded;
+  }
+  Copies = std::move(Judges);
+  bool Agree = llvm::all_of(Copies, [&](const Diagnostic *D) {
+    return sameFix(D->Message.Fix, Copies.front()->Message.Fix);
+  });
+  Diagnostic Folded = *Copies.front();
+  Folded.Notes.clear();
+  if (Agree) {
+    for (const Diagnostic *D : Copies)
+      appendNotes(Folded, *D);
+    return Folded;
+  }
+  Folded.Message.Fix.clear();
+  Folded.Notes.push_back(noteAt(
+      Folded, "no automatic fix: this code is shared by several macro "
+              "expansions, template instantiations or translation units, and "
+              "they need different fixes"));
+  for (const Diagnostic *D : Copies) {
+    if (D->Message.Fix.empty()) {
+      appendNotes(Folded, *D);
+      continue;
+    }
+    // Of the copies that had a fix, only where they come from still holds.
+    Diagnostic Context;
+    for (const DiagnosticMessage &Note : D->Notes)
+      if (llvm::StringRef(Note.Message).starts_with("in this expansion"))
+        Context.Notes.push_back(Note);
+    appendNotes(Folded, Context);
+  }
+  return Folded;
+}
+
+/// The insertion at Offset in Set, if any: a scan, for the few edits of one
+/// finding or of one neighbourhood.
+const Replacement *insertionAt(const Replacements &Set, unsigned Offset) {
+  for (const Replacement &R : Set)
+    if (R.getOffset() == Offset && R.getLength() == 0)
+      return &R;
+  return nullptr;
+}
+
+/// Set (one finding's edits in one file) with Old swapped for New (or
+/// dropped).
+Replacements replaced(const Replacements &Set, const Replacement &Old,
+                      std::optional<Replacement> New) {
+  Replacements Result;
+  for (const Replacement &R : Set)
+    if (!(R == Old))
+      llvm::cantFail(Result.add(R));
+  if (New)
+    llvm::cantFail(Result.add(*New));
+  return Result;
+}
+
+/// What the merge keeps for each file it edits.
+struct FileMerge {
+  /// The edits of the findings accepted so far.
+  EditSet Accepted;
+  /// The texts already joined into each insertion point.
+  std::map<unsigned, std::vector<std::string>> Parts;
+  /// The accepted findings with an insertion at each offset: those whose
+  /// edit changes when a later finding's text is joined into it.
+  llvm::DenseMap<unsigned, llvm::SmallVector<size_t, 2>> InsertingAt;
+};
+
+} // namespace
+
+bool containsReplacement(const Replacements &Set,
+                         const clang::tooling::Replacement &R) {
+  return llvm::is_contained(Set, R);
+}
+
+size_t FindingSet::fixableCount() const {
+  return llvm::count_if(Findings,
+                        [](const Diagnostic &D) { return !D.Message.Fix.empty(); });
+}
+
+size_t FindingSet::fileCount() const {
+  llvm::StringSet<> Files;
+  for (const Diagnostic &D : Findings)
+    Files.insert(D.Message.FilePath);
+  return Files.size();
+}
+
+FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
+                         llvm::function_ref<bool(llvm::StringRef)> IsShown) {
+  FindingSet Set;
+  std::map<FindingKey, std::vector<const Diagnostic *>> Groups, Suppressed;
+  llvm::StringMap<std::string> ReadByFailedTU;
+  for (const TranslationUnitResult &TU : Results)
+    if (!TU.Parsed)
+      for (const std::string &File : TU.FilesRead)
+        ReadByFailedTU.try_emplace(File, TU.MainFile);
+  for (const TranslationUnitResult &TU : Results) {
+    if (!TU.Parsed) {
+      Set.FailedFiles.push_back(TU.MainFile);
+      // What a lexical reading found where no AST was analysed: reported,
+      // never fixed.
+      for (const Diagnostic &D : TU.Findings)
+        if (IsShown(D.Message.FilePath) && D.Message.Fix.empty())
+          Groups[keyOf(D)].push_back(&D);
+      continue;
+    }
+    for (const auto &Entry : TU.FileHashes) {
+      auto [It, Inserted] =
+          Set.FileHashes.try_emplace(Entry.getKey(), Entry.second);
+      if (!Inserted && It->second != Entry.second)
+        It->second.clear();
+    }
+    for (const Diagnostic &D : TU.Findings)
+      if (IsShown(D.Message.FilePath))
+        Groups[keyOf(D)].push_back(&D);
+    for (const Diagnostic &D : TU.Suppressed)
+      Suppressed[keyOf(D)].push_back(&D);
+  }
+  // Distinct findings may still edit overlapping text; the first in file order
+  // keeps its fix and the later one is reported without. Insertions of
+  // different text at one place (the ballots for the two arms of an if/else)
+  // are joined into the first finding's edit.
+  llvm::StringMap<FileMerge> Files;
+  for (auto &[Key, Copies] : Groups) {
+    Diagnostic D = foldCopies(Copies);
+    // A macro body whose finding a NOLINT suppresses at one expansion site
+    // is edited for the other expansions only if that one needs the same.
+    auto Vetoes = Suppressed.find(Key);
+    if (!D.Message.Fix.empty() && Vetoes != Suppressed.end() &&
+        llvm::any_of(Vetoes->second, [&](const Diagnostic *S) {
+          return !sameFix(S->Message.Fix, D.Message.Fix);
+        })) {
+      D.Message.Fix.clear();
+      D.Notes.push_back(noteAt(
+          D, "no automatic fix: a NOLINT comment suppresses this finding at "
+             "another expansion of the macro, which needs a different fix"));
+    }
+    for (const auto &Entry : D.Message.Fix) {
+      auto Failed = ReadByFailedTU.find(Entry.getKey());
+      if (Failed == ReadByFailedTU.end())
+        continue;
+      D.Message.Fix.clear();
+      D.Notes.push_back(noteAt(
+          D, "no automatic fix: '" + Failed->second +
+                 "' also includes this file and did not parse, so what it "
+                 "needs here is unknown"));
+      break;
+    }
+    std::vector<std::pair<std::string, Replacement>> Joined;
+    for (const auto &Entry : D.Message.Fix) {
+      FileMerge &File = Files[Entry.getKey()];
+      // Only the accepted edits next to this fix's can clash with it or
+      // merge with it: the trial is made on those alone.
+      Replacements Trial = File.Accepted.around(Entry.second);
+      bool Clash = false;
+      for (const auto &R : Entry.second) {
+        // Findings may share an edit, such as the ballot that computes the
+        // mask of every call under one branch.
+        if (containsReplacement(Trial, R))
+          continue;
+        if (R.getLength() == 0) {
+          auto Texts = File.Parts.find(R.getOffset());
+          if (Texts != File.Parts.end() &&
+              llvm::is_contained(Texts->second, R.getReplacementText().str())) {
+            Joined.push_back({Entry.getKey().str(), R}); // already in: drop it
+            continue;
+          }
+        }
+        if (llvm::Error Err = Trial.add(R)) {
+          llvm::consumeError(std::move(Err));
+          if (R.getLength() == 0 && insertionAt(Trial, R.getOffset())) {
+            Joined.push_back({Entry.getKey().str(), R});
+            continue;
+          }
+          Clash = true;
+          break;
+        }
+      }
+      if (Clash) {
+        D.Message.Fix.clear();
+        Joined.clear();
+        D.Notes.push_back(noteAt(
+            D, "no automatic fix: its edit overlaps the fix of an earlier "
+               "finding; run warpfix again after applying that one"));
+        break;
+      }
+    }
+    for (const auto &[Path, R] : Joined) {
+      FileMerge &File = Files[Path];
+      std::vector<std::string> &Texts = File.Parts[R.getOffset()];
+      if (llvm::is_contained(Texts, R.getReplacementText().str())) {
+        D.Message.Fix[Path] = replaced(D.Message.Fix[Path], R, std::nullopt);
+        continue;
+      }
+      Replacement Old = *File.Accepted.insertionAt(R.getOffset());
+      if (Texts.empty())
+        Texts.push_back(Old.getReplacementText().str());
+      Texts.push_back(R.getReplacementText().str());
+      Replacement Combined(
+          Path, R.getOffset(), 0,
+          (Old.getReplacementText() + R.getReplacementText()).str());
+      File.Accepted.erase(Old);
+      llvm::cantFail(File.Accepted.add(Combined));
+      for (size_t Earlier : File.InsertingAt.lookup(R.getOffset())) {
+        auto It = Set.Findings[Earlier].Message.Fix.find(Path);
+        if (It != Set.Findings[Earlier].Message.Fix.end() &&
+            containsReplacement(It->second, Old))
+          It->second = replaced(It->second, Old, Combined);
+      }
+      D.Message.Fix[Path] = replaced(D.Message.Fix[Path], R, std::nullopt);
+    }
+    for (const auto &Entry : D.Message.Fix) {
+      FileMerge &File = Files[Entry.getKey()];
+      for (const auto &R : Entry.second) {
+        if (!File.Accepted.contains(R))
+          llvm::cantFail(File.Accepted.add(R));
+        if (R.getLength() == 0)
+          File.InsertingAt[R.getOffset()].push_back(Set.Findings.size());
+      }
+    }
+    Set.Findings.push_back(std::move(D));
+  }
+  return Set;
+}
+
+} // namespace warpfix

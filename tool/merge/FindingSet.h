@@ -1,0 +1,35 @@
+// Merges the findings of many translation units: code that several TUs see (a
+// header, a macro, a template) is reported and fixed once, and only when every
+// TU agrees on the fix (DESIGN.md §2, "merge across TUs").
+#ifndef WARPFIX_TOOL_MERGE_FINDINGSET_H
+#define WARPFIX_TOOL_MERGE_FINDINGSET_H
+
+#include "tool/run/Analyzer.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace warpfix {
+
+struct FindingSet {
+  /// Sorted by file, offset, check and message: the same input always gives
+  /// the same output, whatever order the TUs were analysed in.
+  std::vector<clang::tooling::Diagnostic> Findings;
+  /// Content hash of each file as parsed; empty when two TUs saw different
+  /// contents, which makes the file unsafe to rewrite.
+  llvm::StringMap<std::string> FileHashes;
+  std::vector<std::string> FailedFiles;
+
+  size_t fixableCount() const;
+  size_t fileCount() const;
+};
+
+/// Whether Set already holds exactly R (an edit shared by several findings).
+bool containsReplacement(const clang::tooling::Replacements &Set,
+                         const clang::tooling::Replacement &R);
+
+/// IsShown decides, by absolute path, whose findings the user asked for.
+FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
+                         llvm::function_ref<bool(llvm::StringRef)> IsShown);
+
+} // namespace warpfix
+
+#endif

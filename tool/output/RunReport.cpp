@@ -1,0 +1,114 @@
+#include "tool/output/RunReport.h"
+#include "checks/FindingSink.h"
+#include "tool/input/Paths.h"
+
+namespace warpfix {
+
+RunReport::RunReport(const FindingSet &Set,
+                     std::vector<const CheckInfo *> Checks)
+    : Set(Set), Checks(std::move(Checks)), Fixed(Set.Findings.size(), false) {
+  for (const std::string &File : Set.FailedFiles)
+    FailedFiles.push_back(absolutePath(File));
+  llvm::sort(FailedFiles);
+}
+
+size_t RunReport::fixedCount() const { return llvm::count(Fixed, true); }
+
+void RunReport::setUnits(const UnitOutcomes &Outcomes) {
+  SkippedTUs = Outcomes.Skipped;
+  Units = Outcomes.Counts;
+  Crashes = Outcomes.Crashes;
+  llvm::erase_if(FailedFiles, [&](const std::string &F) {
+    return llvm::any_of(Crashes, [&](const auto &C) { return C.File == F; });
+  });
+}
+
+UnitOutcomes
+countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
+           llvm::function_ref<std::string(llvm::StringRef MainFile)>
+               ReproducingCommand) {
+  UnitOutcomes Outcomes;
+  RunReport::UnitCounts &Counts = Outcomes.Counts;
+  for (const TranslationUnitResult &R : Results) {
+    if (R.Crashed)
+      Outcomes.CrashedFiles.insert(R.MainFile);
+    if (R.SkippedByPrefilter) {
+      ++Outcomes.Skipped;
+      continue;
+    }
+    if (R.Crashed) {
+      ++Counts.Crashed;
+      Outcomes.Crashes.push_back({absolutePath(R.MainFile), R.CrashStage,
+                                  ReproducingCommand(R.MainFile)});
+    } else if (!R.Parsed) {
+      ++Counts.NotAnalysed;
+    } else if (R.ErrorCount) {
+      ++Counts.WithErrors;
+    } else {
+      ++Counts.Clean;
+    }
+  }
+  return Outcomes;
+}
+
+std::vector<bool> fixedFindings(const FindingSet &Set,
+                                const ApplyOutcome &Outcome) {
+  std::vector<bool> Fixed;
+  for (const clang::tooling::Diagnostic &D : Set.Findings)
+    Fixed.push_back(!D.Message.Fix.empty() &&
+                    llvm::none_of(D.Message.Fix, [&](const auto &Entry) {
+                      return Outcome.RefusedFiles.contains(Entry.getKey());
+                    }));
+  return Fixed;
+}
+
+std::vector<std::pair<llvm::StringRef, const clang::tooling::Replacements *>>
+fixByFile(const clang::tooling::Diagnostic &D) {
+  std::vector<std::pair<llvm::StringRef, const clang::tooling::Replacements *>>
+      Files;
+  for (const auto &Entry : D.Message.Fix)
+    Files.push_back({Entry.getKey(), &Entry.second});
+  llvm::sort(Files, llvm::less_first());
+  return Files;
+}
+
+std::optional<std::string> noFixReason(const clang::tooling::Diagnostic &D) {
+  // An abstention's own cause says more than the merge's "every unit
+  // abstains".
+  for (llvm::StringRef Prefix :
+       {llvm::StringRef(AbstentionPrefix), llvm::StringRef("no automatic fix: "),
+        llvm::StringRef("not analysed: ")})
+    for (const clang::tooling::DiagnosticMessage &Note : D.Notes)
+      if (llvm::StringRef(Note.Message).starts_with(Prefix))
+        return Note.Message.substr(Prefix.size());
+  return std::nullopt;
+}
+
+std::string reasonGroup(llvm::StringRef Reason) {
+  std::string Group;
+  bool Quoted = false;
+  for (size_t I = 0; I < Reason.size(); ++I) {
+    char C = Reason[I];
+    // An apostrophe inside a word ("intrinsic's") neither opens nor closes.
+    bool WordBefore = I > 0 && llvm::isAlnum(Reason[I - 1]);
+    bool WordAfter = I + 1 < Reason.size() && llvm::isAlnum(Reason[I + 1]);
+    if (C == '\'' && !Quoted && !WordBefore) {
+      Quoted = true;
+      Group += "'...'";
+      continue;
+    }
+    if (C == '\'' && Quoted && !WordAfter) {
+      Quoted = false;
+      continue;
+    }
+    if (Quoted)
+      continue;
+    if (C == ',' || C == ';' || C == ':' ||
+        (C == ' ' && Reason.substr(I).starts_with(" (")))
+      break;
+    Group += C;
+  }
+  return llvm::StringRef(Group).rtrim().str();
+}
+
+} // namespace warpfix

@@ -1,0 +1,95 @@
+// What one run found and did, as the machine-readable reports and --stats see
+// it: the merged findings, the enabled checks, which findings this run's
+// --fix wrote, and the errors that are not findings.
+#ifndef WARPFIX_TOOL_OUTPUT_RUNREPORT_H
+#define WARPFIX_TOOL_OUTPUT_RUNREPORT_H
+
+#include "checks/CheckRegistry.h"
+#include "tool/merge/FindingSet.h"
+#include "tool/output/FixWriter.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+
+namespace warpfix {
+
+struct UnitOutcomes;
+
+struct RunReport {
+  const FindingSet &Set;
+  /// The enabled checks, in registry order.
+  std::vector<const CheckInfo *> Checks;
+  /// Whether --fix ran.
+  bool FixRequested = false;
+  /// Parallel to Set.Findings: true where this run's --fix wrote every file
+  /// of the finding's fix. All false without --fix.
+  std::vector<bool> Fixed;
+  /// The translation units that did not parse: absolute paths, sorted.
+  std::vector<std::string> FailedFiles;
+  /// Errors other than files that did not parse:
+  /// binary files skipped, fixes that could not be written.
+  std::vector<std::string> Errors;
+  /// Translation units a prefilter decided not to parse. No prefilter exists
+  /// yet, so this is 0; the reports already carry it.
+  size_t SkippedTUs = 0;
+  /// Translation units by what became of them (the prefilter's are apart):
+  /// analysed without an error, analysed despite errors (findings in every
+  /// function, fixes only where no error can have misled them), not analysed
+  /// (no AST, or dropped by --strict-parse), crashed.
+  struct UnitCounts {
+    size_t Clean = 0, WithErrors = 0, NotAnalysed = 0, Crashed = 0;
+  } Units;
+  /// A TU on which warpfix crashed: its main file (absolute), the stage, and
+  /// the command that reproduces the crash.
+  struct Crash {
+    std::string File, Stage, Command;
+  };
+  std::vector<Crash> Crashes;
+
+  RunReport(const FindingSet &Set, std::vector<const CheckInfo *> Checks);
+  size_t fixedCount() const;
+  /// Takes the skipped, the counts and the crashes from Units; a crashed TU
+  /// is told as a crash, not as a file that did not parse.
+  void setUnits(const UnitOutcomes &Units);
+};
+
+/// What became of the translation units of a run, counted from their results
+/// before these are merged.
+struct UnitOutcomes {
+  /// Those the prefilter skipped; they are in no count.
+  size_t Skipped = 0;
+  RunReport::UnitCounts Counts;
+  std::vector<RunReport::Crash> Crashes;
+  /// The main files of the crashed ones, as named in the results.
+  llvm::StringSet<> CrashedFiles;
+};
+
+/// ReproducingCommand gives the command that reproduces a crash on a file.
+UnitOutcomes
+countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
+           llvm::function_ref<std::string(llvm::StringRef MainFile)>
+               ReproducingCommand);
+
+/// Which findings --fix wrote: those whose every file was written.
+std::vector<bool> fixedFindings(const FindingSet &Set,
+                                const ApplyOutcome &Outcome);
+
+/// The edits of a finding's fix, by file, in path order (StringMap's own
+/// order depends on hashing).
+std::vector<std::pair<llvm::StringRef, const clang::tooling::Replacements *>>
+fixByFile(const clang::tooling::Diagnostic &D);
+
+/// Why a finding has no fix: the cause of an abstention (every unit
+/// abstained), else the text after "no automatic fix: " in its first such
+/// note, else after "not analysed: " (code in an #if branch this parse's
+/// architecture skips).
+std::optional<std::string> noFixReason(const clang::tooling::Diagnostic &D);
+
+/// The reason cut to its first clause (up to the first ',', ';', ':' or
+/// " (" outside quotes), with each quoted name ('foo', 'a.cu') replaced by
+/// '...', so that the same reason about different functions or files counts
+/// once in --stats.
+std::string reasonGroup(llvm::StringRef Reason);
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,288 @@
+#include "tool/run/Analyzer.h"
+#include "checks/NoLintDirectives.h"
+#include "tool/run/ParseErrors.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+/// The stage the analysis of this thread's TU is in, for the report of a
+/// crash.
+thread_local const char *Stage = "parse";
+
+/// The name a file was opened by, made absolute. Unlike a finding's path it
+/// keeps its "..": the toolchain reaches libstdc++ through paths such as
+/// gcc/x86_64-linux-gnu/12/../../../../include, where a symbolic link makes
+/// the textual shortening name a file that does not exist.
+std::string dependencyPath(const SourceManager &SM, llvm::StringRef Name) {
+  llvm::SmallString<256> Path(Name);
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+  return std::string(Path);
+}
+
+/// Restricts the checks to code outside system headers before they run. The
+/// toolkit's headers (CUB, Thrust, cooperative groups) dwarf the user's code;
+/// matching in them, and building the parent map over them, made a run cost
+/// a third more time and memory than the parse, for findings that would be
+/// dropped anyway. Analyses that climb from a node into system code see no
+/// parents there, and their answers are then the conservative ones.
+class UserCodeConsumer : public ASTConsumer {
+public:
+  UserCodeConsumer(std::unique_ptr<ASTConsumer> Checks,
+                   const SourceManager &SM, FindingSink &Sink,
+                   const ErrorRecorder &Errors, const ParseSettings &Parse,
+                   bool &Analysed)
+      : Checks(std::move(Checks)), SM(SM), Sink(Sink), Errors(Errors),
+        Parse(Parse), Analysed(Analysed) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Stage = "analysis";
+    if (!Parse.TestingCrashFile.empty())
+      if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+        if (Main->getName().ends_with(Parse.TestingCrashFile))
+          __builtin_trap();
+    std::vector<Decl *> UserDecls;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(D->getLocation()))
+        UserDecls.push_back(D);
+    Ctx.setTraversalScope(UserDecls);
+    Checks->HandleTranslationUnit(Ctx);
+    // The AST clang recovered from errors is analysed like any other; only
+    // the fixes that an error may have misled are withheld.
+    if (!Errors.Errors.empty() && !Parse.Strict) {
+      Stage = "review of the fixes";
+      ErrorTaint Taint(Ctx, Errors.Errors);
+      Sink.review(
+          [&](llvm::ArrayRef<SourceLocation> Places) {
+            return Taint.reasonFor(Places);
+          },
+          "analysed despite errors: " + Taint.summary());
+    }
+    Analysed = true;
+  }
+
+private:
+  std::unique_ptr<ASTConsumer> Checks;
+  const SourceManager &SM;
+  FindingSink &Sink;
+  const ErrorRecorder &Errors;
+  const ParseSettings &Parse;
+  bool &Analysed;
+};
+
+/// Owns everything the checks of one TU share, for as long as the AST lives.
+class CheckAction : public ASTFrontendAction {
+public:
+  CheckAction(const std::vector<const CheckInfo *> &Checks,
+              const CheckOptions &Options, TranslationUnitResult &Out,
+              const ErrorRecorder &Errors, const ParseSettings &Parse,
+              bool &Analysed)
+      : Checks(Checks), Options(Options), Out(Out), Errors(Errors),
+        Parse(Parse), Analysed(Analysed) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Sink = std::make_unique<FindingSink>(CI.getSourceManager(), Cwd);
+    NoLints = std::make_unique<NoLintDirectives>(CI.getSourceManager(),
+                                                 CI.getLangOpts());
+    Sink->suppressWith(*NoLints);
+    FullMasks.attach(CI.getPreprocessor());
+    Skipped.attach(CI.getPreprocessor());
+    Context =
+        std::make_unique<CheckContext>(Options, *Sink, FullMasks, Skipped);
+    for (const CheckInfo *Info : Checks) {
+      Instances.push_back(Info->Create(*Context));
+      Instances.back()->registerMatchers(Finder);
+    }
+    return std::make_unique<UserCodeConsumer>(Finder.newASTConsumer(),
+                                              CI.getSourceManager(), *Sink,
+                                              Errors, Parse, Analysed);
+  }
+
+  void EndSourceFileAction() override {
+    if (!Sink)
+      return;
+    const SourceManager &SM = getCompilerInstance().getSourceManager();
+    // Kept in any case: analyse() needs them if the TU is dropped.
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Out.FilesRead.push_back(absolutePath(SM, It->first.getName()));
+    if (!Analysed)
+      return;
+    NoLints->reportUnmatched(*Sink);
+    Out.Findings = Sink->takeFindings();
+    Out.Suppressed = Sink->takeSuppressedFindings();
+    Out.FileHashes = Sink->fileHashes();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      if (std::optional<llvm::MemoryBufferRef> Buffer =
+              It->second->getBufferIfLoaded())
+        Out.Dependencies.push_back({dependencyPath(SM, It->first.getName()),
+                                    contentHash(Buffer->getBuffer())});
+    llvm::sort(Out.Dependencies, [](const FileDigest &A, const FileDigest &B) {
+      return A.Path < B.Path;
+    });
+  }
+
+private:
+  const std::vector<const CheckInfo *> &Checks;
+  const CheckOptions &Options;
+  TranslationUnitResult &Out;
+  const ErrorRecorder &Errors;
+  const ParseSettings &Parse;
+  bool &Analysed;
+  std::unique_ptr<FindingSink> Sink;
+  std::unique_ptr<NoLintDirectives> NoLints;
+  FullMaskMacros FullMasks;
+  SkippedCode Skipped;
+  std::unique_ptr<CheckContext> Context;
+  std::vector<std::unique_ptr<Check>> Instances;
+  ast_matchers::MatchFinder Finder;
+};
+
+/// clang's "N errors generated" goes with the errors, not straight to
+/// stderr.
+class CheckActionFactory : public TolerantActionFactory {
+public:
+  CheckActionFactory(const std::vector<const CheckInfo *> &Checks,
+                     const CheckOptions &Options, TranslationUnitResult &Out,
+                     llvm::raw_ostream &Messages, const ErrorRecorder &Errors,
+                     const ParseSettings &Parse)
+      : TolerantActionFactory(Messages), Checks(Checks), Options(Options),
+        Out(Out), Errors(Errors), Parse(Parse) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CheckAction>(Checks, Options, Out, Errors, Parse,
+                                         Analysed);
+  }
+  /// Whether the checks ran on an AST.
+  bool Analysed = false;
+
+private:
+  const std::vector<const CheckInfo *> &Checks;
+  const CheckOptions &Options;
+  TranslationUnitResult &Out;
+  const ErrorRecorder &Errors;
+  const ParseSettings &Parse;
+};
+
+} // namespace
+
+TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
+  TranslationUnitResult Result;
+  Result.MainFile = File.str();
+  // The real file system object is shared and tied to the process's working
+  // directory, which ClangTool would change under the other threads' feet.
+  tooling::ClangTool Tool(Database, {File.str()},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
+  Tool.setPrintErrorMessage(false);
+  llvm::raw_string_ostream Messages(Result.CompilerMessages);
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> MessageOptions =
+      new DiagnosticOptions();
+  MessageOptions->ShowColors = ColoredMessages;
+  TextDiagnosticPrinter Printer(Messages, MessageOptions.get());
+  ErrorRecorder Errors(Printer);
+  Tool.setDiagnosticConsumer(&Errors);
+  CheckActionFactory Factory(Checks, Options, Result, Messages, Errors, Parse);
+  // A crash (a bug in warpfix or in clang) takes this TU, not the run. In
+  // the thread that runs it, so that the thread pool and clang's per-thread
+  // stack handling stay as they are; see README, "Crashes".
+  Stage = "parse";
+  llvm::CrashRecoveryContext Recovery;
+  Recovery.DumpStackAndCleanupOnFailure = true;
+  bool Survived = Recovery.RunSafely([&] { Tool.run(&Factory); });
+  Messages.flush();
+  Result.ErrorCount = Errors.Errors.size();
+  if (!Errors.Errors.empty())
+    Result.FirstError = Errors.Errors.front().Text;
+  auto Drop = [&] {
+    Result.Parsed = false;
+    Result.Findings.clear();
+    Result.Suppressed.clear();
+    Result.FileHashes.clear();
+    Result.Dependencies.clear();
+    if (!llvm::is_contained(Result.FilesRead, File))
+      Result.FilesRead.push_back(File.str());
+  };
+  if (!Survived) {
+    Result.Crashed = true;
+    Result.CrashStage = Stage;
+    Drop();
+    std::string Why = "warpfix crashed in the " + std::string(Stage) +
+                      " stage of this translation unit";
+    llvm::CrashRecoveryContext Again;
+    if (!Again.RunSafely(
+            [&] { scanLexically(File, Checks, Options, Why, Result); }))
+      Result.Findings.clear();
+    return Result;
+  }
+  if (!Factory.Analysed) {
+    Result.NoAst = true;
+    Drop();
+    if (!Parse.Strict)
+      scanLexically(File, Checks, Options,
+                    "clang built no syntax tree for this translation unit (" +
+                        (Result.FirstError.empty() ? std::string("no error")
+                                                   : Result.FirstError) +
+                        ")",
+                    Result);
+    return Result;
+  }
+  if (Result.ErrorCount && Parse.Strict) {
+    Drop();
+    return Result;
+  }
+  Result.Parsed = true;
+  Result.FilesRead.clear();
+  return Result;
+}
+
+void scanLexically(llvm::StringRef File,
+                   const std::vector<const CheckInfo *> &Checks,
+                   const CheckOptions &Options, llvm::StringRef Why,
+                   TranslationUnitResult &Out) {
+  llvm::IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(), llvm::vfs::createPhysicalFileSystem()));
+  IgnoringDiagConsumer Ignore;
+  DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(), &Ignore,
+                          /*ShouldOwnClient=*/false);
+  SourceManager SM(Diags, *Files);
+  llvm::Expected<FileEntryRef> Entry = Files->getFileRef(File);
+  if (!Entry) {
+    llvm::consumeError(Entry.takeError());
+    return;
+  }
+  FileID Main = SM.createFileID(*Entry, SourceLocation(), SrcMgr::C_User);
+  SM.setMainFileID(Main);
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  FindingSink Sink(SM, Cwd);
+  LangOptions LangOpts;
+  LangOpts.CPlusPlus = true;
+  NoLintDirectives NoLints(SM, LangOpts);
+  Sink.suppressWith(NoLints);
+  FullMaskMacros FullMasks;
+  SkippedCode Whole;
+  Whole.addUnanalysed(
+      SourceRange(SM.getLocForStartOfFile(Main), SM.getLocForEndOfFile(Main)),
+      Why.str());
+  CheckContext Context(Options, Sink, FullMasks, Whole);
+  for (const CheckInfo *Info : Checks)
+    Info->Create(Context)->onEndOfTranslationUnit();
+  Out.Findings = Sink.takeFindings();
+  Out.Suppressed = Sink.takeSuppressedFindings();
+  Out.FileHashes = Sink.fileHashes();
+}
+
+} // namespace warpfix

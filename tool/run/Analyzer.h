@@ -1,0 +1,99 @@
+// Runs the enabled checks over one translation unit at a time and keeps only
+// plain-value findings, so that no AST outlives its parse.
+#ifndef WARPFIX_TOOL_RUN_ANALYZER_H
+#define WARPFIX_TOOL_RUN_ANALYZER_H
+
+#include "checks/CheckRegistry.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/ADT/StringMap.h"
+#include <string>
+#include <vector>
+
+namespace warpfix {
+
+/// A file a TU read, with the hash of the content it saw.
+struct FileDigest {
+  std::string Path;
+  std::string Hash;
+};
+
+struct TranslationUnitResult {
+  std::string MainFile;
+  /// True when the checks ran on clang's AST (errors or not) and their
+  /// findings stand, or the prefilter skipped the TU. False when no AST was
+  /// analysed (clang built none, warpfix crashed, or --strict-parse dropped
+  /// a TU with errors): none of its files is then ever rewritten, and its
+  /// findings, if any, are the lexical ones, without fixes.
+  bool Parsed = false;
+  /// clang's errors: how many, and the first ("file:line:col: message").
+  unsigned ErrorCount = 0;
+  std::string FirstError;
+  /// clang built no AST to analyse (a bad command line, say).
+  bool NoAst = false;
+  /// warpfix crashed on this TU, in this stage ("parse", "analysis").
+  bool Crashed = false;
+  std::string CrashStage;
+  std::vector<clang::tooling::Diagnostic> Findings;
+  /// Findings a NOLINT comment covers: never shown, but they veto a fix that
+  /// an unsuppressed copy would make to code they share (a macro body).
+  std::vector<clang::tooling::Diagnostic> Suppressed;
+  llvm::StringMap<std::string> FileHashes;
+  /// For a TU that did not parse: the files it read, which another TU's fix
+  /// must then leave alone, since this TU's view of them is unknown.
+  std::vector<std::string> FilesRead;
+  /// For a TU that parsed: every file it read, for the result cache.
+  std::vector<FileDigest> Dependencies;
+  /// clang's own messages (errors of a failed parse), held back so that TUs
+  /// analysed in parallel print them whole and in order.
+  std::string CompilerMessages;
+  /// The prefilter found nothing any enabled check looks at; not parsed.
+  bool SkippedByPrefilter = false;
+  bool FromCache = false;
+};
+
+/// How the analyzer treats code that does not compile.
+struct ParseSettings {
+  /// --strict-parse: a TU with an error is dropped, as before issue 14.
+  bool Strict = false;
+  /// Testing only: the analysis of a TU whose main file's path ends with
+  /// this traps, to show that a crash is contained.
+  std::string TestingCrashFile;
+};
+
+class Analyzer {
+public:
+  Analyzer(const clang::tooling::CompilationDatabase &Database,
+           std::vector<const CheckInfo *> Checks, CheckOptions Options,
+           bool ColoredMessages, ParseSettings Parse = {})
+      : Database(Database), Checks(std::move(Checks)),
+        Options(std::move(Options)), ColoredMessages(ColoredMessages),
+        Parse(std::move(Parse)) {}
+
+  /// Safe to call from several threads at once: each call has its own file
+  /// system view, working directory and diagnostics.
+  TranslationUnitResult analyze(llvm::StringRef File) const;
+
+  const clang::tooling::CompilationDatabase &database() const {
+    return Database;
+  }
+
+private:
+  const clang::tooling::CompilationDatabase &Database;
+  std::vector<const CheckInfo *> Checks;
+  CheckOptions Options;
+  bool ColoredMessages;
+  ParseSettings Parse;
+};
+
+/// The findings that a lexical reading of File gives where no AST could be
+/// analysed: legacy names and legacy PTX, each with the note
+/// "not analysed: <Why>" and no fix.
+void scanLexically(llvm::StringRef File,
+                   const std::vector<const CheckInfo *> &Checks,
+                   const CheckOptions &Options, llvm::StringRef Why,
+                   TranslationUnitResult &Out);
+
+} // namespace warpfix
+
+#endif

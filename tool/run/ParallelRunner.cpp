@@ -1,0 +1,46 @@
+#include "tool/run/ParallelRunner.h"
+#include "clang/Basic/Stack.h"
+#include "llvm/Support/ThreadPool.h"
+#include <mutex>
+
+namespace warpfix {
+
+std::vector<TranslationUnitResult>
+analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
+           const AnalyzeOne &Analyze, ProgressLine &Progress,
+           llvm::raw_ostream &Messages) {
+  std::vector<TranslationUnitResult> Results(Files.size());
+  std::vector<bool> Done(Files.size(), false);
+  size_t NextInOrder = 0;
+  std::mutex Mutex;
+  auto Run = [&](size_t Index) {
+    // Deeply nested templates need clang to know where this thread's stack
+    // begins, so that it can move to a fresh one before running out.
+    clang::noteBottomOfStack();
+    Progress.started(Files[Index]);
+    TranslationUnitResult Result = Analyze(Index);
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Results[Index] = std::move(Result);
+    Done[Index] = true;
+    Progress.finished();
+    for (; NextInOrder < Files.size() && Done[NextInOrder]; ++NextInOrder)
+      if (!Results[NextInOrder].CompilerMessages.empty())
+        Progress.interrupt([&] {
+          Messages << Results[NextInOrder].CompilerMessages;
+          Messages.flush();
+        });
+  };
+  if (Jobs <= 1) {
+    for (size_t I = 0; I < Files.size(); ++I)
+      Run(I);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Files.size(); ++I)
+      Pool.async([&Run, I] { Run(I); });
+    Pool.wait();
+  }
+  Progress.clear();
+  return Results;
+}
+
+} // namespace warpfix

@@ -1,0 +1,128 @@
+// The errors of a tolerant parse, and the code they make untrustworthy.
+//
+// warpfix analyses the AST that clang recovers from errors (README, "Code
+// that does not compile"). Findings are reported everywhere, but a fix is only
+// given where no error can have misled the analysis: not in a function that
+// holds an error, an invalid declaration or a RecoveryExpr, nor in a function
+// that such a function calls (its call sites decide who reaches the code),
+// nor in a device function that calls such a function (the analyses follow
+// calls into their callees: a return value, a pointer), nor anywhere when an error lies outside every function (a global
+// declaration or a macro may then mean something else than clang thought).
+#ifndef WARPFIX_TOOL_RUN_PARSEERRORS_H
+#define WARPFIX_TOOL_RUN_PARSEERRORS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpfix {
+
+/// Runs its actions as tooling::FrontendActionFactory does, with two changes
+/// shared by the analysis and the fix verifier: clang's verbose output ("N
+/// errors generated") goes to the stream given, and a fatal error counts as an
+/// ordinary one. A missing #include is fatal to clang: everything after it
+/// would go unreported, and Sema would stop instantiating templates (nor
+/// would the errors that a fix after it adds be seen). As an ordinary error
+/// it leaves the rest of the TU to be parsed, as clangd does for the same
+/// reason.
+class TolerantActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit TolerantActionFactory(llvm::raw_ostream &Verbose)
+      : Verbose(Verbose) {}
+
+  bool
+  runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                clang::FileManager *Files,
+                std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+                clang::DiagnosticConsumer *DiagConsumer) override;
+
+private:
+  llvm::raw_ostream &Verbose;
+};
+
+struct ParseError {
+  clang::SourceLocation Loc;
+  /// "file:line:col: message", or the message alone.
+  std::string Text;
+  /// A missing #include. It lies outside every function, but what it hides
+  /// shows up as errors where its declarations are used, so it taints
+  /// nothing by itself.
+  bool MissingFile = false;
+};
+
+/// Passes every diagnostic on to Next and keeps the errors, with their
+/// locations, for as long as the parse's source manager lives.
+class ErrorRecorder : public clang::DiagnosticConsumer {
+public:
+  explicit ErrorRecorder(clang::DiagnosticConsumer &Next) : Next(Next) {}
+
+  void BeginSourceFile(const clang::LangOptions &LangOpts,
+                       const clang::Preprocessor *PP) override {
+    Next.BeginSourceFile(LangOpts, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+  std::vector<ParseError> Errors;
+
+private:
+  clang::DiagnosticConsumer &Next;
+};
+
+/// Which code of a TU with errors may not be fixed, and why.
+class ErrorTaint {
+public:
+  ErrorTaint(clang::ASTContext &Ctx, const std::vector<ParseError> &Errors);
+
+  /// Why a fix at Places (the finding, then its edits) must be withheld, or
+  /// nothing when every function around them is untouched by the errors.
+  std::optional<std::string>
+  reasonFor(llvm::ArrayRef<clang::SourceLocation> Places) const;
+
+  /// "this translation unit has N errors; the first: ...".
+  std::string summary() const;
+
+private:
+  struct Taint {
+    /// The function that holds the error.
+    std::string Root;
+    std::string Error;
+    /// How the tainted function relates to Root: "which decides who
+    /// reaches this code", "which this code calls".
+    std::string Relation;
+    /// Its own analysis cannot be trusted (it holds an error, or calls a
+    /// function that does), so its callers' cannot either. False where only
+    /// who reaches it is in doubt, which its callers' analysis never asks.
+    bool Upward = true;
+  };
+  struct Function {
+    const clang::FunctionDecl *Decl;
+    clang::SourceLocation Begin, End;
+  };
+  void taint(const clang::FunctionDecl *F, Taint Why,
+             std::vector<const clang::FunctionDecl *> &Work);
+  std::string count() const;
+
+  const clang::SourceManager &SM;
+  const std::vector<ParseError> &Errors;
+  std::vector<Function> Functions;
+  /// By canonical declaration.
+  llvm::DenseMap<const clang::FunctionDecl *, Taint> Tainted;
+  /// Who refers to each function (by canonical declaration), and to whom
+  /// each function body refers.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::vector<const clang::FunctionDecl *>>
+      Callers;
+  /// An error outside every function: no fix anywhere.
+  std::optional<std::string> Everywhere;
+};
+
+} // namespace warpfix
+
+#endif

@@ -1,0 +1,310 @@
+#include "tool/run/ResultCache.h"
+#include "checks/FindingSink.h"
+#include "tool/BuildConfig.h"
+#include "tool/input/YamlInput.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/YAMLTraits.h"
+
+namespace warpfix {
+namespace {
+
+/// Bumped whenever the layout below changes, so that old entries are
+/// recomputed rather than misread.
+constexpr unsigned EntryFormat = 2;
+
+struct CacheEntry {
+  unsigned Format = 0;
+  std::string Tool;
+  std::string Key;
+  bool SkippedByPrefilter = false;
+  std::vector<FileDigest> Dependencies;
+  std::vector<FileDigest> FileHashes;
+  std::vector<clang::tooling::Diagnostic> Findings;
+  std::vector<clang::tooling::Diagnostic> Suppressed;
+};
+
+} // namespace
+} // namespace warpfix
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::FileDigest)
+
+namespace llvm::yaml {
+template <> struct MappingTraits<warpfix::FileDigest> {
+  static void mapping(IO &Io, warpfix::FileDigest &Digest) {
+    Io.mapRequired("Path", Digest.Path);
+    Io.mapRequired("Hash", Digest.Hash);
+  }
+};
+template <> struct MappingTraits<warpfix::CacheEntry> {
+  static void mapping(IO &Io, warpfix::CacheEntry &Entry) {
+    Io.mapRequired("Format", Entry.Format);
+    Io.mapRequired("Tool", Entry.Tool);
+    Io.mapRequired("Key", Entry.Key);
+    Io.mapRequired("SkippedByPrefilter", Entry.SkippedByPrefilter);
+    Io.mapRequired("Dependencies", Entry.Dependencies);
+    Io.mapRequired("FileHashes", Entry.FileHashes);
+    Io.mapRequired("Findings", Entry.Findings);
+    Io.mapRequired("Suppressed", Entry.Suppressed);
+  }
+};
+} // namespace llvm::yaml
+
+namespace warpfix {
+
+std::string FileDigests::hashOf(llvm::StringRef Path) {
+  return Known.get(Path, [&] {
+    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    return Buffer ? contentHash((*Buffer)->getBuffer()) : std::string();
+  });
+}
+
+std::string processCacheIdentity(const char *Argv0, void *MainAddress) {
+  std::string Identity =
+      std::string("warpfix ") + WARPFIX_VERSION + ", LLVM " WARPFIX_LLVM_VERSION;
+  std::string Executable = llvm::sys::fs::getMainExecutable(Argv0, MainAddress);
+  if (auto Binary = llvm::MemoryBuffer::getFile(Executable, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false)) {
+    llvm::XXH128_hash_t Hash =
+        llvm::xxh3_128bits(llvm::arrayRefFromStringRef((*Binary)->getBuffer()));
+    Identity += ", build " + llvm::utohexstr(Hash.high64) + "-" +
+                llvm::utohexstr(Hash.low64);
+  }
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  Identity += std::string(1, '\0') + Cwd.str().str();
+  for (const char *Variable : {"CPATH", "CPLUS_INCLUDE_PATH"}) {
+    Identity += std::string(1, '\0') + Variable + "=";
+    if (std::optional<std::string> Value = llvm::sys::Process::GetEnv(Variable))
+      Identity += *Value;
+  }
+  return Identity;
+}
+
+std::string defaultCacheDirectory() {
+  llvm::SmallString<256> Dir;
+  if (!llvm::sys::path::cache_directory(Dir))
+    return "";
+  llvm::sys::path::append(Dir, "warpfix");
+  return std::string(Dir);
+}
+
+std::optional<std::string>
+ResultCache::keyFor(llvm::StringRef File,
+                    const clang::tooling::CompileCommand &Command) {
+  std::string MainHash = Digests.hashOf(File);
+  if (MainHash.empty())
+    return std::nullopt;
+  // NUL separates the parts: no argument or path contains one.
+  std::string Material = Configuration;
+  for (llvm::StringRef Part : {llvm::StringRef(File),
+                               llvm::StringRef(Command.Directory),
+                               llvm::StringRef(MainHash)}) {
+    Material += '\0';
+    Material += Part;
+  }
+  for (const std::string &Arg : Command.CommandLine) {
+    Material += '\0';
+    Material += Arg;
+  }
+  return contentHash(Material);
+}
+
+std::string ResultCache::entryPath(llvm::StringRef Key) const {
+  llvm::SmallString<256> Path(Directory);
+  llvm::sys::path::append(Path, Key + ".yaml");
+  return std::string(Path);
+}
+
+void ResultCache::warn(std::string Message) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Warnings.push_back(std::move(Message));
+}
+
+std::vector<std::string> ResultCache::takeWarnings() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  // Sorted: the threads that met the problems finish in any order.
+  llvm::sort(Warnings);
+  return std::move(Warnings);
+}
+
+namespace {
+
+bool isText(llvm::StringRef S) { return llvm::json::isUTF8(S); }
+
+bool isText(const clang::tooling::DiagnosticMessage &M) {
+  if (!isText(M.Message) || !isText(M.FilePath))
+    return false;
+  for (const auto &Entry : M.Fix) {
+    if (!isText(Entry.getKey()))
+      return false;
+    for (const clang::tooling::Replacement &R : Entry.second)
+      if (!isText(R.getFilePath()) || !isText(R.getReplacementText()))
+        return false;
+  }
+  return llvm::all_of(M.Ranges, [](const clang::tooling::FileByteRange &R) {
+    return isText(R.FilePath);
+  });
+}
+
+/// YAML output replaces a byte that is not UTF-8, and drops the rest of the
+/// string, so such a result would come back changed: a fix that copies a
+/// Latin-1 comment would be replayed as broken code.
+bool isText(const CacheEntry &Entry) {
+  for (const auto *Findings : {&Entry.Findings, &Entry.Suppressed})
+    for (const clang::tooling::Diagnostic &D : *Findings)
+      if (!isText(D.DiagnosticName) || !isText(D.BuildDirectory) ||
+          !isText(D.Message) || !llvm::all_of(D.Notes, [](const auto &N) {
+            return isText(N);
+          }))
+        return false;
+  for (const auto *Digests : {&Entry.Dependencies, &Entry.FileHashes})
+    for (const FileDigest &Digest : *Digests)
+      if (!isText(Digest.Path) || !isText(Digest.Hash))
+        return false;
+  return true;
+}
+
+CacheEntry entryFor(llvm::StringRef Key, const TranslationUnitResult &Result) {
+  CacheEntry Entry;
+  Entry.Format = EntryFormat;
+  Entry.Tool = WARPFIX_VERSION;
+  Entry.Key = Key.str();
+  Entry.SkippedByPrefilter = Result.SkippedByPrefilter;
+  Entry.Dependencies = Result.Dependencies;
+  for (const auto &Hash : Result.FileHashes)
+    Entry.FileHashes.push_back({Hash.getKey().str(), Hash.getValue()});
+  llvm::sort(Entry.FileHashes, [](const FileDigest &A, const FileDigest &B) {
+    return A.Path < B.Path;
+  });
+  Entry.Findings = Result.Findings;
+  Entry.Suppressed = Result.Suppressed;
+  return Entry;
+}
+
+std::string formatted(CacheEntry &Entry) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  llvm::yaml::Output Out(OS);
+  Out << Entry;
+  return Text;
+}
+
+} // namespace
+
+std::optional<std::string>
+formatCacheEntry(llvm::StringRef Key, const TranslationUnitResult &Result) {
+  CacheEntry Entry = entryFor(Key, Result);
+  if (!isText(Entry))
+    return std::nullopt;
+  return formatted(Entry);
+}
+
+llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
+                                             llvm::StringRef Key) {
+  CacheEntry Entry;
+  if (std::optional<YamlProblem> Problem = readYaml(Text, Entry))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   Problem->Message);
+  if (Entry.Format != EntryFormat)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "format %u, not %u", Entry.Format,
+                                   EntryFormat);
+  if (Entry.Key != Key)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "it holds another key");
+  StoredResult Stored;
+  Stored.Tool = std::move(Entry.Tool);
+  TranslationUnitResult &Result = Stored.Result;
+  Result.Parsed = true;
+  Result.FromCache = true;
+  Result.SkippedByPrefilter = Entry.SkippedByPrefilter;
+  Result.Findings = std::move(Entry.Findings);
+  Result.Suppressed = std::move(Entry.Suppressed);
+  for (FileDigest &Digest : Entry.FileHashes)
+    Result.FileHashes[Digest.Path] = std::move(Digest.Hash);
+  Result.Dependencies = std::move(Entry.Dependencies);
+  return Stored;
+}
+
+std::optional<TranslationUnitResult>
+ResultCache::lookup(llvm::StringRef Key) {
+  std::string Path = entryPath(Key);
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    if (Buffer.getError() != std::errc::no_such_file_or_directory)
+      warn("cannot read cache entry '" + Path +
+           "': " + Buffer.getError().message() + "; analysing again");
+    return std::nullopt;
+  }
+  llvm::Expected<StoredResult> Stored = parseCacheEntry(**Buffer, Key);
+  if (!Stored) {
+    warn("ignoring corrupt cache entry '" + Path +
+         "': " + llvm::toString(Stored.takeError()) + "; analysing again");
+    return std::nullopt;
+  }
+  if (Stored->Tool != WARPFIX_VERSION)
+    return std::nullopt;
+  for (const FileDigest &Dependency : Stored->Result.Dependencies)
+    if (Digests.hashOf(Dependency.Path) != Dependency.Hash)
+      return std::nullopt;
+  return std::move(Stored->Result);
+}
+
+void ResultCache::store(llvm::StringRef Key,
+                        const TranslationUnitResult &Result) {
+  // A TU with errors is analysed again each time: its error count and
+  // first error are not kept, and its header is likely to be fixed soon.
+  if (!Result.Parsed || Result.ErrorCount || Result.Dependencies.empty())
+    return;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (StoreFailed)
+      return;
+  }
+  std::optional<std::string> Text = formatCacheEntry(Key, Result);
+  if (!Text)
+    return;
+
+  auto Fail = [&](const llvm::Twine &What, std::error_code EC) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!StoreFailed)
+      Warnings.push_back(("cannot " + What + ": " + EC.message() +
+                          "; results are not cached")
+                             .str());
+    StoreFailed = true;
+  };
+  if (std::error_code EC = llvm::sys::fs::create_directories(Directory))
+    return Fail("create the cache directory '" + Directory + "'", EC);
+  // Written aside and renamed into place, so that a reader (another warpfix
+  // running at the same time) sees a whole entry or none.
+  llvm::SmallString<256> Temporary;
+  int FD;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          Directory + "/.entry-%%%%%%%%.tmp", FD, Temporary))
+    return Fail("write to the cache directory '" + Directory + "'", EC);
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << *Text;
+    OS.close();
+    // A full disk must not leave a truncated entry behind for the next run.
+    if (std::error_code EC = OS.error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Temporary);
+      return Fail("write to the cache directory '" + Directory + "'", EC);
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Temporary, entryPath(Key))) {
+    llvm::sys::fs::remove(Temporary);
+    Fail("write to the cache directory '" + Directory + "'", EC);
+  }
+}
+
+} // namespace warpfix
