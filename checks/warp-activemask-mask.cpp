@@ -148,6 +148,23 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
                          "assembled by a macro");
       continue;
     }
+    // `__activemask() & C` where every lane arrives names the lanes of C.
+    if (Origin.CombinedBy && AtOrigin.Result == Membership::AllLanes) {
+      CharSourceRange Whole = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Origin.CombinedBy->getSourceRange()),
+          SM, Ctx.getLangOpts());
+      CharSourceRange Constant = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Origin.Constant->getSourceRange()),
+          SM, Ctx.getLangOpts());
+      if (Whole.isValid() && Constant.isValid()) {
+        Finding.replace(Whole, Lexer::getSourceText(Constant, SM,
+                                                    Ctx.getLangOpts()));
+        explainMask(Finding, AtOrigin, Taken);
+        Finding.note(Taken, "and-ed with the constant, the full mask is the "
+                            "constant: the lanes it names");
+        continue;
+      }
+    }
     std::optional<std::string> Lanes =
         emitMask(AtOrigin, Taken, Finding,
                  maskStyle(), Ctx);

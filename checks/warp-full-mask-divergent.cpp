@@ -75,7 +75,8 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
   std::vector<MaskOrigin> Origins = maskOrigins(Mask, Ctx);
   bool ThroughVariable = false;
   for (const MaskOrigin &Origin : Origins) {
-    if (!isFullMaskConstant(Origin.Origin, Ctx))
+    // A full mask narrowed by a constant is the constant.
+    if (Origin.CombinedBy || !isFullMaskConstant(Origin.Origin, Ctx))
       return;
     ThroughVariable |= Origin.ThroughVariable;
   }

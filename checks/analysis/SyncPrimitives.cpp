@@ -86,11 +86,32 @@ const Expr *wrappedValue(const CallExpr *Call, const ASTContext &Ctx) {
   return Return ? Return->getRetValue() : nullptr;
 }
 
+bool isIntegerConstant(const Expr *E, const ASTContext &Ctx) {
+  return !E->isValueDependent() && E->isIntegerConstantExpr(Ctx);
+}
+
 void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
            std::vector<MaskOrigin> &Out, unsigned Depth) {
   if (!E)
     return;
   const Expr *Bare = E->IgnoreParenImpCasts();
+  // A value narrowed by a constant, written where the mask is used: the
+  // lanes it names are those of the value within the constant's. Followed
+  // one level only, and not through variables, so that a fix of the value
+  // stays next to its constant.
+  if (const auto *And = dyn_cast<BinaryOperator>(Bare);
+      And && And->getOpcode() == BO_And && !ThroughVariable && Depth == 0) {
+    bool LeftConstant = isIntegerConstant(And->getLHS(), Ctx);
+    bool RightConstant = isIntegerConstant(And->getRHS(), Ctx);
+    if (LeftConstant != RightConstant) {
+      const Expr *Value = LeftConstant ? And->getRHS() : And->getLHS();
+      const Expr *Constant = LeftConstant ? And->getLHS() : And->getRHS();
+      if (!isa<DeclRefExpr>(Value->IgnoreParenImpCasts())) {
+        Out.push_back({Value, false, And, Constant});
+        return;
+      }
+    }
+  }
   if (Depth < 8)
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare))
       if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());

@@ -36,6 +36,11 @@ struct MaskOrigin {
   const clang::Expr *Origin;
   /// The value reached the mask through a local variable.
   bool ThroughVariable;
+  /// The value is and-ed with a constant before it becomes the mask
+  /// (`__activemask() & 0xffff`): the expression that combines them, and the
+  /// constant's side. Null when the value is the mask itself.
+  const clang::BinaryOperator *CombinedBy = nullptr;
+  const clang::Expr *Constant = nullptr;
 };
 std::vector<MaskOrigin> maskOrigins(const clang::Expr *Mask,
                                     clang::ASTContext &Ctx);
