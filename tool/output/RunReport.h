@@ -28,8 +28,8 @@ struct RunReport {
   /// Errors other than files that did not parse:
   /// binary files skipped, fixes that could not be written.
   std::vector<std::string> Errors;
-  /// Translation units a prefilter decided not to parse. No prefilter exists
-  /// yet, so this is 0; the reports already carry it.
+  /// Translation units the prefilter (run/Prefilter) decided not to parse:
+  /// none of their user files holds a token any check looks at.
   size_t SkippedTUs = 0;
   /// Translation units by what became of them (the prefilter's are apart):
   /// analysed without an error, analysed despite errors (findings in every
