@@ -88,6 +88,14 @@ void FindingSink::review(
     if (!Findings[I].Message.Fix.empty())
       if (std::optional<std::string> Why = Withhold(Places[I]))
         Finding.withoutFix(At, "no automatic fix: " + *Why);
+    // A call that clang dropped with an error is a caller this unit cannot
+    // see: it may not abstain, it refuses.
+    for (tooling::DiagnosticMessage &Note : Findings[I].Notes)
+      if (llvm::StringRef(Note.Message).starts_with(AbstentionPrefix))
+        Note.Message = "no automatic fix: " +
+                       Note.Message.substr(AbstentionPrefix.size()) +
+                       "; and clang reported errors here, which may have "
+                       "dropped a call";
     if (!NoteForAll.empty())
       Finding.note(At, NoteForAll);
   }

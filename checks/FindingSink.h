@@ -70,7 +70,8 @@ public:
   /// Reviews the findings gathered so far, before takeFindings(): each one
   /// that has a fix keeps it unless Withhold, given the places of the
   /// finding and of its edits, names a reason; then the fix is dropped with
-  /// the note "no automatic fix: <reason>". Every finding gets the note
+  /// the note "no automatic fix: <reason>". An abstention becomes a refusal:
+  /// an error may have dropped a call. Every finding gets the note
   /// NoteForAll, if not empty. For a translation unit with errors.
   void review(llvm::function_ref<std::optional<std::string>(
                   llvm::ArrayRef<clang::SourceLocation>)>
