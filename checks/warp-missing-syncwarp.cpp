@@ -483,7 +483,7 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
                          "different functions");
       return false;
     }
-    auto Index = [&](const Stmt *S) {
+    auto Index = [&](const Stmt *S) -> size_t {
       return std::find(Common->body_begin(), Common->body_end(), S) -
              Common->body_begin();
     };
