@@ -15,8 +15,15 @@ and the folder the first phase writes:
   run       (GPU machine, given that folder)
             Runs both programs over the case's launch shapes and seeds against
             the CPU reference; runs racecheck, synccheck and memcheck on the
-            rewritten program and racecheck on the original; times both. Writes
-            results.json and RESULTS.md into the folder.
+            rewritten program and racecheck on the original; then times the
+            original against the rewritten program and against itself at a
+            size where a launch takes at least 1 ms (--timing-only and
+            --no-timing pick one phase). Writes results.json and RESULTS.md
+            into the folder.
+
+  report    merges the results.json of a --no-timing run and of a
+            --timing-only run into RESULTS.md; timing-table prints the timing
+            of a results.json (what scripts/bench.sh shows).
 
   python3 runtime-tests/run.py prepare            # here or in CI
   python3 out/run.py run out                       # on the GPU machine
@@ -29,11 +36,14 @@ import datetime
 import difflib
 import fnmatch
 import json
+import math
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -53,10 +63,17 @@ MAX_FIX_PASSES = 4
 RUN_ARCH = 'sm_90'
 CHECK_ARCH = 'sm_75'
 WERROR = ['-Werror', 'all-warnings']
+# nvcc's -O is the host compiler's alone (device code is optimised either way):
+# the timing phase grows inputs to ~10^9 elements, which the unoptimised host
+# code of a case takes tens of seconds to generate and check. -s drops the host
+# symbol table, a quarter of each binary with -O2, so that the prepared folder
+# stays under the 64 MiB a GPU machine is sent (device line info is kept).
+HOST_OPTIMIZATION = ['-O2', '-Xlinker', '-s']
 
 # What `run` does, and in --quick mode. Each program run checks every launch.
-FULL = dict(shapes=None, seeds=(1, 2, 3), launches=5, time_launches=100)
-QUICK = dict(shapes=2, seeds=(1,), launches=2, time_launches=50)
+# time_rounds: timed launches of each of the three timed programs (see run_timing).
+FULL = dict(shapes=None, seeds=(1, 2, 3), launches=5, time_rounds=100)
+QUICK = dict(shapes=2, seeds=(1,), launches=2, time_rounds=50)
 RUN_TIMEOUT_S = 120
 SANITIZER_TIMEOUT_S = 300
 
@@ -104,6 +121,15 @@ def shell_line(command):
 Shape = collections.namedtuple('Shape', 'block_size num_blocks n')
 SHAPE_RE = re.compile(r'^(\d+)x(\d+):(\d+)$')
 DIRECTIVE_RE = re.compile(r'^//\s*@(shapes|sanitize|time)\s+(.+?)\s*$', re.M)
+# The timing phase grows a case's @time shape until one launch runs for at
+# least TIME_TARGET_MS: by default both numBlocks and n by the same factor.
+# After the shape, `grow=blocks` grows numBlocks alone (n is a per-block size
+# there), `grow=none` nothing (the kernel fixes the size); `max-n=N` keeps n at
+# most N where the case allocates a multiple of n elements of int.
+TIME_GROW_DIMS = {'blocks,n': ('blocks', 'n'), 'blocks': ('blocks',), 'none': ()}
+# Threads and n of a grown shape stay at or below this, so that a kernel's int
+# index (blockIdx.x * blockDim.x + threadIdx.x) and the inputs stay in range.
+TIME_MAX_ELEMENTS = 1 << 30
 
 
 def parse_shape(text):
@@ -111,6 +137,23 @@ def parse_shape(text):
     if not m:
         raise PrepareError(f'bad shape {text!r}: expected <blockSize>x<numBlocks>:<n>')
     return Shape(*map(int, m.groups()))
+
+
+def parse_time_grow(options):
+    """{'dims', 'max_n'} from the `grow=...` and `max-n=N` words of @time."""
+    grow = {'dims': list(TIME_GROW_DIMS['blocks,n']), 'max_n': TIME_MAX_ELEMENTS}
+    for word in options:
+        key, _, value = word.partition('=')
+        if key == 'grow' and value in TIME_GROW_DIMS:
+            grow['dims'] = list(TIME_GROW_DIMS[value])
+        elif key == 'max-n' and value.isdigit():
+            grow['max_n'] = min(int(value), TIME_MAX_ELEMENTS)
+        else:
+            raise PrepareError(f'bad @time option {word!r}: expected grow=' + '|'.join(
+                TIME_GROW_DIMS) + ' or max-n=N')
+    if grow['max_n'] != TIME_MAX_ELEMENTS and 'n' not in grow['dims']:
+        raise PrepareError('@time: max-n=N, but n does not grow')
+    return grow
 
 
 def read_case(directory):
@@ -124,7 +167,14 @@ def read_case(directory):
     for key, value in DIRECTIVE_RE.findall(text):
         if key in directives:
             raise PrepareError(f'{source}: @{key} given twice')
-        directives[key] = [parse_shape(v) for v in value.split()]
+        words = value.split()
+        try:
+            if key == 'time':
+                directives['time-grow'] = parse_time_grow(w for w in words if '=' in w)
+                words = [w for w in words if '=' not in w]
+            directives[key] = [parse_shape(w) for w in words]
+        except PrepareError as e:
+            raise PrepareError(f'{source}: {e}')
     for key in ('shapes', 'sanitize', 'time'):
         if key not in directives:
             raise PrepareError(f'{source}: no @{key} line')
@@ -137,6 +187,7 @@ def read_case(directory):
         'shapes': [list(s) for s in directives['shapes']],
         'sanitize': list(directives['sanitize'][0]),
         'time': list(directives['time'][0]),
+        'time_grow': directives['time-grow'],
     }
 
 
@@ -506,10 +557,11 @@ def build_case(nvcc, out_dir, name, emulate_rewritten, expect_bare_failure,
             '-o', str(case_dir / f'rewritten.{CHECK_ARCH}.cubin'), src_rw],
             logs / f'build-rewritten-{CHECK_ARCH}.log'),
         'rewritten_' + RUN_ARCH: build(nvcc, out_dir, [
-            f'-arch={RUN_ARCH}', '-lineinfo', *WERROR, *rewritten_emulation,
-            '-o', f'bin/{name}.rewritten', src_rw], logs / f'build-rewritten-{RUN_ARCH}.log'),
+            f'-arch={RUN_ARCH}', '-lineinfo', *HOST_OPTIMIZATION, *WERROR,
+            *rewritten_emulation, '-o', f'bin/{name}.rewritten', src_rw],
+            logs / f'build-rewritten-{RUN_ARCH}.log'),
         'original_emulated_' + RUN_ARCH: build(nvcc, out_dir, [
-            f'-arch={RUN_ARCH}', '-lineinfo', *WERROR, *emulation,
+            f'-arch={RUN_ARCH}', '-lineinfo', *HOST_OPTIMIZATION, *WERROR, *emulation,
             '-o', f'bin/{name}.original', src_orig_emulated],
             logs / f'build-original-{RUN_ARCH}.log'),
         'original_bare_' + RUN_ARCH: build(nvcc, out_dir, [
@@ -542,6 +594,8 @@ def prepare_out_dir(out_dir):
     (out_dir / 'cases').mkdir()
     for name in SUPPORT_FILES:
         shutil.copy2(HERE / name, out_dir / name)
+    if (HERE / TIMING_NOTES).exists():  # RESULTS.md written there includes them
+        shutil.copy2(HERE / TIMING_NOTES, out_dir / TIMING_NOTES)
     shutil.copy2(Path(__file__).resolve(), out_dir / 'run.py')
 
 
@@ -582,7 +636,8 @@ def prepare_case(case, args, out_dir):
     original, rewritten = work / 'original.cu', work / 'rewritten.cu'
     shutil.copy2(case['source'], original)
     shutil.copy2(case['source'], rewritten)
-    record = {k: case[k] for k in ('name', 'description', 'shapes', 'sanitize', 'time')}
+    record = {k: case[k] for k in ('name', 'description', 'shapes', 'sanitize', 'time',
+                                   'time_grow')}
     record.update(problems=[], ok=False)
     try:
         findings = analyse(args.warpfix, original, work)
@@ -817,7 +872,7 @@ def sanitizer_failure(record, tool, result):
     return None
 
 
-def summarise_case(record, runs, timing):
+def summarise_case(record, runs):
     """Verdict and table fields of one case from its runs."""
     checks = [r for r in runs if 'tool' not in r]
     sanitized = {(r['version'], r['tool']): r for r in runs if 'tool' in r}
@@ -835,11 +890,6 @@ def summarise_case(record, runs, timing):
         if failure:
             failures.append(failure)
     before = sanitized[('original', 'racecheck')]
-    times = {v: timing.get(v, {}).get('time_ms') for v in ('original', 'rewritten')}
-    for version, t in timing.items():
-        if t['status'] != 'ok':
-            failures.append(f"{version} timing run {format_shape(t['shape'])}: {t['status']} "
-                            f"{t['detail']}")
     return {
         'configurations': len({(tuple(r['shape']), r['seed']) for r in checks}),
         'program_runs': len(checks),
@@ -850,9 +900,6 @@ def summarise_case(record, runs, timing):
         'races_reported_unfixed': reported_races(record),
         'synccheck_after': sanitized[('rewritten', 'synccheck')].get('findings'),
         'memcheck_after': sanitized[('rewritten', 'memcheck')].get('findings'),
-        'time_ms': times,
-        'time_ratio': (round(times['rewritten'] / times['original'], 3)
-                       if times['original'] and times['rewritten'] else None),
         'failures': failures,
         'ok': not failures,
     }
@@ -914,28 +961,392 @@ def run_checks(runnable, mode, out_dir, sanitizer, jobs):
     return runs
 
 
-def run_timing(runnable, mode, out_dir):
-    """Both programs of each case on its timing shape, one program at a time, so
-    that nothing else shares the GPU."""
-    log('timing, one program at a time...')
-    timing = collections.defaultdict(dict)
-    for r in runnable:
-        for version in ('original', 'rewritten'):
-            result = run_program(out_dir, r['binaries'][version], tuple(r['time']), 1,
-                                 mode['time_launches'])
-            timing[r['name']][version] = dict(result, version=version)
-    return timing
+# ---------------------------------------------------------------------------
+# Timing (GPU machine)
+#
+# A case's kernels at its check shapes run for about 10 us, which is mostly
+# launch cost: ratios of such times scatter by +-25% and prove nothing. So each
+# case's @time shape is grown (TIME_GROW_DIMS) until one launch of the original
+# runs for at least TIME_TARGET_MS, and three programs are timed at that
+# shape, alive at once in serve mode (harness.h): the original, the rewritten
+# program, and the original again. Each round launches each once, in an order
+# that rotates from round to round, so that clock and thermal drift hit all
+# three alike. The medians give rewritten/original, the ratio, and
+# original-again/original, the noise of this very measurement.
+
+TIME_TARGET_MS = 1.0  # one timed launch of the original runs at least this long
+TIME_AIM_MS = 1.4  # what calibration aims for: above the target, with margin
+TIME_WARMUP_ROUNDS = 3  # rounds before the recorded ones, not recorded
+TIME_CALIBRATION_LAUNCHES = 5
+TIME_CALIBRATION_THREADS = 1 << 22  # threads of the smaller calibration run
+TIME_SESSION_TIMEOUT_S = 300
+TIMED = ('original', 'rewritten', 'original_again')
+BINARY_OF = {'original': 'original', 'rewritten': 'rewritten', 'original_again': 'original'}
+SHUFFLE_VOTE = 'shuffle/vote rewrite'
+SYNCWARP = '__syncwarp inserted'
+# Issue 18's targets for rewritten/original, by what warpfix changed in the case.
+RATIO_TARGETS = {SHUFFLE_VOTE: 1.03, SYNCWARP: 1.10}
+SYNCWARP_CALL_RE = re.compile(r'\b__syncwarp\s*\(')
+TIMING_NOTES = 'timing-notes.md'  # explanations of slowdowns, appended to RESULTS.md
+
+MEETS, WITHIN_NOISE, SLOWDOWN = 'meets target', 'within noise', 'SLOWDOWN: to explain'
+TOO_SHORT, TIMING_FAILED = 'too short: not counted', 'failed'
 
 
-def case_results(records, runnable, runs, timing):
+def rewrite_class(out_dir, record):
+    """SYNCWARP where warpfix inserted a __syncwarp (it fixed a
+    warp-missing-syncwarp finding, or the rewrite calls __syncwarp more often
+    than the original), else SHUFFLE_VOTE."""
+    fixed_races = (sum(f['check'] == RACE_CHECK for f in record.get('findings') or [])
+                   - reported_races(record))
+    calls = []
+    for version in ('original', 'rewritten'):
+        path = out_dir / 'cases' / record['name'] / f'{version}.cu'
+        calls.append(len(SYNCWARP_CALL_RE.findall(path.read_text())) if path.exists() else 0)
+    return SYNCWARP if fixed_races > 0 or calls[1] > calls[0] else SHUFFLE_VOTE
+
+
+def time_grow(record):
+    return record.get('time_grow') or parse_time_grow([])
+
+
+def grown_shape(record, factor):
+    """The case's @time shape grown by `factor` along its @time-grow dimensions."""
+    block_size, num_blocks, n = record['time']
+    dims = time_grow(record)['dims']
+    return (block_size, num_blocks * factor if 'blocks' in dims else num_blocks,
+            n * factor if 'n' in dims else n)
+
+
+def max_factor(record):
+    block_size, num_blocks, n = record['time']
+    grow = time_grow(record)
+    if not grow['dims']:
+        return 1
+    limit = TIME_MAX_ELEMENTS // (block_size * num_blocks)
+    if 'n' in grow['dims'] and n:
+        limit = min(limit, grow['max_n'] // n)
+    return max(1, limit)
+
+
+def calibrate(out_dir, record):
+    """(factor, runs): the factor by which to grow the case's timing shape so
+    that one launch of the original takes about TIME_AIM_MS, from the
+    original's median time at two sizes (the difference removes the launch
+    cost, which does not grow). factor is None if a run failed."""
+    top = max_factor(record)
+    if top == 1:
+        return 1, []
+    threads = record['time'][0] * record['time'][1]
+    small = min(top, max(1, TIME_CALIBRATION_THREADS // threads))
+    large = min(top, small * 8)
+    runs = []
+    for factor in sorted({small, large}):
+        result = run_program(out_dir, record['binaries']['original'],
+                             grown_shape(record, factor), 1, TIME_CALIBRATION_LAUNCHES)
+        runs.append(dict(result, factor=factor))
+        if result['status'] != 'ok' or not result['time_ms']:
+            return None, runs
+    if len(runs) == 1:
+        return top, runs
+    (f0, t0), (f1, t1) = [(r['factor'], r['time_ms']) for r in runs]
+    slope = (t1 - t0) / (f1 - f0)
+    # Scaling t1 alone underestimates the factor (t1 includes the launch
+    # cost); a slope that noise made too flat must not overestimate it by
+    # more than 4 times that, which could exhaust the GPU's memory.
+    scaled = math.ceil(f1 * TIME_AIM_MS / t1)
+    factor = min(math.ceil(f1 + (TIME_AIM_MS - t1) / slope), 4 * scaled) if slope > 0 \
+        else scaled
+    return max(1, min(top, factor)), runs
+
+
+class TimedProgram:
+    """A case program in serve mode (harness.h): it launches its kernel once
+    for every `time` it reads, printing `SAMPLE <ms>`."""
+
+    def __init__(self, out_dir, binary, shape):
+        self.command = [str(out_dir / binary), *map(str, shape), '1', '1', 'serve']
+        self.output = []
+        self.proc = subprocess.Popen(self.command, cwd=out_dir, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, errors='replace', bufsize=1)
+
+    def read_until(self, prefix):
+        """The rest of the next line that starts with `prefix`; None if the
+        program printed a RESULT line (what went wrong) or ended first."""
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                return None
+            line = line.rstrip('\n')
+            self.output.append(line)
+            if line.startswith(prefix):
+                return line[len(prefix):].strip()
+            if line.startswith('RESULT'):
+                return None
+
+    def send(self, request):
+        try:
+            self.proc.stdin.write(request + '\n')
+            self.proc.stdin.flush()
+            return True
+        except (OSError, ValueError):  # it has ended
+            return False
+
+    def sample(self):
+        """One launch's time in ms, or None if the program failed."""
+        if not self.send('time'):
+            return None
+        value = self.read_until('SAMPLE ')
+        try:
+            return float(value) if value is not None else None
+        except ValueError:
+            return None
+
+    def end(self):
+        """Asks the program to check its outputs and exit."""
+        self.send('end')
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+
+    def result(self, killed):
+        """{'status', 'detail'} once it has ended, as program_result reads them."""
+        self.output += self.proc.stdout.read().splitlines()
+        self.proc.stdout.close()
+        code = self.proc.wait()
+        text = '\n'.join(self.output) + '\n'
+        status, detail, _ = program_result(124 if killed else code, text)
+        result = {'status': status, 'detail': detail}
+        if status != 'ok':
+            result['output'] = text[-2000:]
+        return result
+
+
+def time_session(out_dir, record, shape, rounds):
+    """Times the TIMED programs at `shape`, interleaved: returns
+    {'samples': {version: [ms]}, 'programs': {version: result}, 'failure'}."""
+    programs, samples = {}, {v: [] for v in TIMED}
+    killed = threading.Event()
+
+    def kill_all():
+        killed.set()
+        for program in list(programs.values()):
+            program.proc.kill()
+
+    watchdog = threading.Timer(TIME_SESSION_TIMEOUT_S, kill_all)
+    watchdog.start()
+    failure = None
+    try:
+        for version in TIMED:  # they set up in parallel, each on its own CPU
+            programs[version] = TimedProgram(out_dir, record['binaries'][BINARY_OF[version]],
+                                             shape)
+        for version in TIMED:
+            if programs[version].read_until('READY') is None:
+                failure = f'{version} did not start'
+                break
+        for i in range(0 if failure else TIME_WARMUP_ROUNDS + rounds):
+            order = TIMED[i % len(TIMED):] + TIMED[:i % len(TIMED)]
+            for version in order:
+                ms = programs[version].sample()
+                if ms is None:
+                    failure = f'{version} failed in round {i + 1}'
+                    break
+                if i >= TIME_WARMUP_ROUNDS:
+                    samples[version].append(ms)
+            if failure:
+                break
+    finally:
+        for program in programs.values():  # they check their outputs in parallel
+            program.end()
+        results = {v: p.result(killed.is_set()) for v, p in programs.items()}
+        watchdog.cancel()
+    bad = [f"{v}: {r['status']} {r['detail']}" for v, r in results.items() if r['status'] != 'ok']
+    if killed.is_set():
+        failure = f'killed after {TIME_SESSION_TIMEOUT_S} s'
+    if bad:
+        failure = (failure + '; ' if failure else '') + '; '.join(bad)
+    return {'samples': samples, 'programs': results, 'failure': failure}
+
+
+def ratio_verdict(median_ms, target):
+    """(ratio, noise, band, verdict) from the three medians. The noise band is
+    [min(q, 1/q), max(q, 1/q)] for q = original_again / original: how far two
+    timings of the same program lay apart in this run. A ratio above its
+    target counts as a slowdown only if it also lies above the band."""
+    original = median_ms['original']
+    ratio = median_ms['rewritten'] / original
+    noise = median_ms['original_again'] / original
+    band = [min(noise, 1 / noise), max(noise, 1 / noise)]
+    if original < TIME_TARGET_MS:
+        verdict = TOO_SHORT
+    elif ratio <= target:
+        verdict = MEETS
+    elif ratio <= band[1]:
+        verdict = WITHIN_NOISE
+    else:
+        verdict = SLOWDOWN
+    return ratio, noise, band, verdict
+
+
+def summarise_timing(name, cls, grow, top, calibration, factor, shape, session, sessions, rounds,
+                     seconds):
+    target = RATIO_TARGETS[cls]
+    entry = {
+        'name': name, 'class': cls, 'target': target, 'grow': grow['dims'], 'factor': factor,
+        'max_factor': top, 'shape': list(shape) if shape else None, 'rounds': rounds,
+        'sessions': sessions,
+        'calibration': [{k: r.get(k) for k in ('factor', 'shape', 'time_ms', 'status', 'detail')}
+                        for r in calibration],
+        'median_ms': None, 'ratio': None, 'noise': None, 'band': None, 'verdict': TIMING_FAILED,
+        'failure': None, 'seconds': seconds,
+    }
+    if session is None:
+        bad = [r for r in calibration if r['status'] != 'ok' or not r['time_ms']]
+        entry['failure'] = 'calibration: ' + (
+            f"{format_shape(bad[0]['shape'])}: {bad[0]['status']} {bad[0]['detail']}"
+            if bad else 'no time')
+        return entry
+    entry['programs'] = session['programs']
+    if session['failure']:
+        entry['failure'] = session['failure']
+        return entry
+    median_ms = {v: statistics.median(session['samples'][v]) for v in TIMED}
+    ratio, noise, band, verdict = ratio_verdict(median_ms, target)
+    entry.update(median_ms={v: round(t, 5) for v, t in median_ms.items()}, ratio=round(ratio, 4),
+                 noise=round(noise, 4), band=[round(b, 4) for b in band], verdict=verdict,
+                 samples_ms={v: [round(t, 5) for t in session['samples'][v]] for v in TIMED})
+    return entry
+
+
+def run_timing(runnable, mode, out_dir, budget_s=None):
+    """Times each case as described above, one case at a time, so that nothing
+    else shares the GPU. Starts no case after budget_s seconds, but the first.
+    Returns (one entry per case timed, names of the cases left)."""
+    log(f"timing, one case at a time: {mode['time_rounds']} interleaved launches of the "
+        f"original, the rewritten program and the original again, each at least "
+        f"{TIME_TARGET_MS} ms...")
+    entries, phase_started = [], time.time()
+    for i, r in enumerate(runnable):
+        if i and budget_s is not None and time.time() - phase_started > budget_s:
+            left = [x['name'] for x in runnable[i:]]
+            log(f"time budget of {budget_s} s spent: {len(left)} cases not timed: "
+                + ' '.join(left))
+            return entries, left
+        started = time.time()
+        cls, grow, top = rewrite_class(out_dir, r), time_grow(r), max_factor(r)
+        factor, calibration = calibrate(out_dir, r)
+        session, shape, sessions = None, None, 0
+        while factor is not None:
+            shape = grown_shape(r, factor)
+            session = time_session(out_dir, r, shape, mode['time_rounds'])
+            sessions += 1
+            original = (statistics.median(session['samples']['original'])
+                        if session['samples']['original'] else None)
+            # Calibration is linear; should a kernel not be, grow it once more.
+            if (session['failure'] or sessions == 2 or factor == top
+                    or original >= TIME_TARGET_MS):
+                break
+            factor = min(top, max(factor + 1, math.ceil(factor * TIME_AIM_MS / original)))
+        entry = summarise_timing(r['name'], cls, grow, top, calibration, factor, shape, session,
+                                 sessions, mode['time_rounds'], round(time.time() - started, 1))
+        entries.append(entry)
+        log(timing_log_line(entry))
+    return entries, []
+
+
+def timing_log_line(t):
+    if t['failure']:
+        return f"{t['name']}: timing FAILED: {t['failure']}"
+    m = t['median_ms']
+    return (f"{t['name']}: x{t['factor']} {format_shape(t['shape'])}, original {m['original']:.3f} "
+            f"ms, rewritten/original {t['ratio']:.3f}, noise {t['noise']:.3f}, target "
+            f"{t['target']:.2f} ({t['class']}): {t['verdict']} ({t['seconds']} s)")
+
+
+def timing_rows(timing):
+    rows = ['| case | class | shape timed (growth) | original ms | rewritten/original | '
+            'noise band | target | verdict |',
+            '|---|---|---|---|---|---|---|---|']
+    for t in timing['cases']:
+        shape = f"{format_shape(t['shape'])} (x{t['factor']})" if t['shape'] else '-'
+        if t['failure']:
+            rows.append(f"| {t['name']} | {t['class']} | {shape} | - | - | - | "
+                        f"{t['target']:.2f} | failed: {t['failure'].splitlines()[0]} |")
+            continue
+        band = f"{t['band'][0]:.3f} to {t['band'][1]:.3f}"
+        rows.append(f"| {t['name']} | {t['class']} | {shape} | {t['median_ms']['original']:.3f} | "
+                    f"{t['ratio']:.3f} | {band} | {t['target']:.2f} | {t['verdict']} |")
+    return rows
+
+
+def timing_markdown(timing, level):
+    d = timing['device']
+    counts = collections.Counter(t['verdict'] for t in timing['cases'])
+    lines = [
+        f'{level} Timing',
+        '',
+        f"Device: {d['name']}, driver {d['driver']}. Date: {timing['date']}. "
+        f"Mode: {timing['mode']}, {timing['rounds']} timed launches per program. "
+        f"Run time: {timing['seconds']} s.",
+        '',
+        "Each case's `@time` shape is grown (numBlocks, and n unless the case says "
+        "otherwise, by the factor shown) until one launch of the original runs for at least "
+        f"{timing['target_ms']:g} ms; \"original ms\" is its median. Three programs are timed at "
+        'that shape, alive at once: the original, the rewritten program and the original again. '
+        f"Each round launches each of them once, in an order that rotates; after "
+        f"{TIME_WARMUP_ROUNDS} rounds of warm-up, {timing['rounds']} rounds are recorded, and "
+        'medians are compared. rewritten/original is the ratio; q = original again / original '
+        'is the noise of this measurement, and the noise band is [min(q, 1/q), max(q, 1/q)]. '
+        'Targets: rewritten/original <= '
+        + ', <= '.join(f'{v:.2f} for a {k}' for k, v in timing['targets'].items())
+        + '. A ratio above its target is a slowdown only if it also lies above the noise '
+        'band; a case whose original stays under '
+        f"{timing['target_ms']:g} ms (its size is fixed, or its growth capped) is not "
+        'counted. Nothing here is asserted: every verdict is reported.',
+        '',
+        'Verdicts: ' + ', '.join(f'{n} {v}' for v, n in sorted(counts.items())) + '.',
+        '',
+    ] + timing_rows(timing)
+    if timing.get('not_timed'):
+        lines += ['', f"Not timed (the run's --time-budget was spent): "
+                      f"{', '.join(timing['not_timed'])}."]
+    slow = [t for t in timing['cases'] if t['verdict'] == SLOWDOWN]
+    if slow:
+        lines += ['', f'{level}# Slowdowns to explain', '']
+        lines += [f"- {t['name']} ({t['class']}): rewritten/original {t['ratio']:.3f} > "
+                  f"{t['target']:.2f}, noise band {t['band'][0]:.3f} to {t['band'][1]:.3f}"
+                  for t in slow]
+    return lines
+
+
+def timing_summary_json(results, source):
+    """The timing section of a results.json without the samples: what
+    scripts/bench.sh prints."""
+    timing = results['timing']
+    return {
+        'source': str(source),
+        'warpfix': results.get('warpfix'),
+        **{k: timing[k] for k in ('device', 'date', 'mode', 'rounds', 'target_ms', 'targets',
+                                  'seconds')},
+        'cases': [{k: t.get(k) for k in ('name', 'class', 'target', 'shape', 'factor',
+                                         'median_ms', 'ratio', 'noise', 'band', 'verdict',
+                                         'failure')}
+                  for t in timing['cases']],
+        'not_timed': timing.get('not_timed', []),
+    }
+
+
+def case_results(records, runnable, runs):
     runnable_names = {r['name'] for r in runnable}
     entries = []
     for r in records:
         entry = {k: r.get(k) for k in ('name', 'summary', 'fix', 'rewritten_uses_emulation',
                                        'expectations', 'problems')}
         if r['name'] in runnable_names:
-            entry.update(summarise_case(r, runs[r['name']], timing[r['name']]))
-            entry['runs'] = runs[r['name']] + list(timing[r['name']].values())
+            entry.update(summarise_case(r, runs[r['name']]))
+            entry['runs'] = runs[r['name']]
         else:
             why = '; '.join(p.splitlines()[0] for p in r.get('problems', []))
             entry.update(ok=False, failures=['not built: ' + (why or 'no binaries')])
@@ -955,29 +1366,72 @@ def command_run(args):
     runnable = [r for r in records if r.get('binaries') and all(r['binaries'].values())]
     device = device_info()
     started = time.time()
+    phases = ('checks and sanitizers' if not args.timing_only else '') + \
+        (' and ' if not (args.timing_only or args.no_timing) else '') + \
+        ('timing' if not args.no_timing else '')
     log(f"running {len(runnable)} cases on {device['name']} (driver {device['driver']}), "
-        f"{'quick' if args.quick else 'full'} mode, {args.jobs} jobs; sanitizer {sanitizer}")
+        f"{'quick' if args.quick else 'full'} mode: {phases}; {args.jobs} jobs; "
+        f"sanitizer {sanitizer}")
 
-    runs = run_checks(runnable, mode, out_dir, sanitizer, args.jobs)
-    timing = run_timing(runnable, mode, out_dir)
+    cases = None
+    if not args.timing_only:
+        runs = run_checks(runnable, mode, out_dir, sanitizer, args.jobs)
+        cases = case_results(records, runnable, runs)
+    timing = None
+    if not args.no_timing:
+        timing_started = time.time()
+        timing = {
+            'device': device,
+            'date': now(),
+            'mode': 'quick' if args.quick else 'full',
+            'rounds': mode['time_rounds'],
+            'target_ms': TIME_TARGET_MS,
+            'targets': RATIO_TARGETS,
+        }
+        timing['cases'], timing['not_timed'] = run_timing(runnable, mode, out_dir,
+                                                          args.time_budget)
+        timing['seconds'] = round(time.time() - timing_started, 1)
     results = {
         'device': device,
-        'date': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'),
+        'date': now(),
         'mode': 'quick' if args.quick else 'full',
         'warpfix': manifest['warpfix'],
         'nvcc': manifest['nvcc'],
         'seconds': round(time.time() - started, 1),
-        'cases': case_results(records, runnable, runs, timing),
+        'cases': cases,
+        'timing': timing,
     }
+    return write_results(results, out_dir)
+
+
+def now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds')
+
+
+def write_results(results, out_dir):
+    """Writes results.json and RESULTS.md into out_dir, prints what failed;
+    returns the exit status: 1 if a case failed (never for a time ratio)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / 'results.json').write_text(json.dumps(results, indent=2) + '\n')
     (out_dir / 'RESULTS.md').write_text(results_markdown(results))
-
-    failed = [c for c in results['cases'] if not c['ok']]
-    log(f"\n{len(results['cases']) - len(failed)}/{len(results['cases'])} cases passed in "
-        f"{results['seconds']} s; wrote {out_dir / 'results.json'} and {out_dir / 'RESULTS.md'}")
+    cases = results.get('cases')
+    failed = [c for c in cases or [] if not c['ok']]
+    if cases is not None:
+        log(f"\n{len(cases) - len(failed)}/{len(cases)} cases passed")
     for c in failed:
         log(f"FAIL {c['name']}:\n  " + '\n  '.join(c['failures']))
-    return 1 if failed else 0
+    timing = results.get('timing')
+    timing_failed = [t for t in (timing or {}).get('cases', []) if t['failure']]
+    if timing:
+        verdicts = collections.Counter(t['verdict'] for t in timing['cases'])
+        log(f"timing: {', '.join(f'{n} {v}' for v, n in sorted(verdicts.items()))}")
+    for t in timing_failed:
+        log(f"TIMING FAILED {t['name']}: {t['failure']}")
+    if timing and timing.get('not_timed'):
+        log(f"not timed (time budget): {' '.join(timing['not_timed'])}")
+    log(f"run time {results['seconds']} s; wrote {out_dir / 'results.json'} and "
+        f"{out_dir / 'RESULTS.md'}")
+    return 1 if failed or timing_failed else 0
 
 
 def cell(value):
@@ -991,24 +1445,17 @@ def racecheck_after_cell(case):
     return cell(case['racecheck_after'])
 
 
-def time_cell(case):
-    times = case['time_ms']
-    if case['time_ratio'] is None:
-        return '?'
-    return f"{case['time_ratio']:.3f} ({times['original']:.4g}/{times['rewritten']:.4g})"
-
-
 def table_row(c):
     s, fix = c.get('summary') or {}, c.get('fix') or {}
     fixed = f"{fix.get('fixed', '?')}/{s.get('findings', '?')}"
     if c.get('rewritten_uses_emulation'):
         fixed += ' (emulated rest)'
     if 'outputs_equal' not in c:
-        return f"| {c['name']} | {fixed} | - | - | - | - | - | - | - | FAIL |"
+        return f"| {c['name']} | {fixed} | - | - | - | - | - | - | FAIL |"
     return (f"| {c['name']} | {fixed} | {c['configurations']} ({c['program_runs']}) | "
             f"{'yes' if c['outputs_equal'] else 'NO'} | {cell(c['racecheck_before'])} | "
             f"{racecheck_after_cell(c)} | {cell(c['synccheck_after'])} | "
-            f"{cell(c['memcheck_after'])} | {time_cell(c)} | {'pass' if c['ok'] else 'FAIL'} |")
+            f"{cell(c['memcheck_after'])} | {'pass' if c['ok'] else 'FAIL'} |")
 
 
 def results_markdown(results):
@@ -1019,21 +1466,37 @@ def results_markdown(results):
         f"Device: {d['name']}, driver {d['driver']}. Date: {results['date']}. "
         f"Mode: {results['mode']}. {results['warpfix']}, nvcc {results['nvcc']}. "
         f"Run time: {results['seconds']} s.",
+    ]
+    if results.get('cases') is not None:
+        lines += checks_markdown(results['cases'])
+    else:
+        lines += ['', 'Checks and sanitizers: not run in this run (`--timing-only`).']
+    if results.get('timing'):
+        lines += [''] + timing_markdown(results['timing'], level='##')
+    else:
+        lines += ['', 'Timing: not run in this run (`--no-timing`).']
+    notes = HERE / TIMING_NOTES
+    if results.get('timing') and notes.exists():
+        lines += ['', notes.read_text().rstrip()]
+    return '\n'.join(lines) + '\n'
+
+
+def checks_markdown(cases):
+    lines = [
         '',
         'Each case runs the original (under legacy_emulation.cuh, the legacy semantics) and the '
         'warpfix rewrite over its launch shapes and seeds; every launch is compared bit for bit '
         'with the CPU reference. Sanitizer columns count findings (racecheck: hazards, errors '
         'and warnings) on one small shape; "after" is the rewritten program. Any finding there '
         'fails the case, except racecheck hazards where warpfix itself reports races it could '
-        'not fix (listed below). Time ratio is rewritten/original of the median kernel time, '
-        'in ms.',
+        'not fix (listed below). Timings are in their own section below.',
         '',
         '| case | warpfix: fixed/findings | configs (runs) | outputs equal | racecheck before | '
-        'racecheck after | synccheck | memcheck | time ratio (ms) | verdict |',
-        '|---|---|---|---|---|---|---|---|---|---|',
+        'racecheck after | synccheck | memcheck | verdict |',
+        '|---|---|---|---|---|---|---|---|---|',
     ]
-    lines += [table_row(c) for c in results['cases']]
-    unfixed = [c for c in results['cases'] if (c.get('fix') or {}).get('remaining')]
+    lines += [table_row(c) for c in cases]
+    unfixed = [c for c in cases if (c.get('fix') or {}).get('remaining')]
     if unfixed:
         lines += ['', '## Not fixed completely', '',
                   'Findings warpfix left in the rewritten programs, with its reasons. A program '
@@ -1044,17 +1507,85 @@ def results_markdown(results):
             for f in c['fix']['remaining']:
                 lines.append(f"- {c['name']}, line {f['line']} ({f['check']}, {f['call']}): "
                              f"{f['reason']}")
-    prepared_with_problems = [c for c in results['cases'] if c.get('problems')]
+    prepared_with_problems = [c for c in cases if c.get('problems')]
     if prepared_with_problems:
         lines += ['', '## Problems found by prepare', '']
         for c in prepared_with_problems:
             lines += [f"- {c['name']}: " + p.splitlines()[0] for p in c['problems']]
-    failed = [c for c in results['cases'] if not c['ok']]
+    failed = [c for c in cases if not c['ok']]
     if failed:
         lines += ['', '## Failures', '']
         for c in failed:
             lines += [f"- {c['name']}: " + '; '.join(c['failures'])]
-    return '\n'.join(lines) + '\n'
+    return lines
+
+
+def command_report(args):
+    results = json.loads(Path(args.results).read_text())
+    if args.timing:
+        results['timing'] = merged_timing(results, args.timing)
+    return write_results(results, Path(args.out).resolve())
+
+
+def merged_timing(results, paths):
+    """The timing sections of the results.json files at `paths`, as one: the
+    first one's figures about the run, every file's cases (a case timed twice
+    is an error)."""
+    merged, seen = None, {}
+    for path in paths:
+        timed = json.loads(Path(path).read_text())
+        timing = timed.get('timing')
+        if not timing:
+            raise SystemExit(f'{path} has no timing section')
+        if timed.get('warpfix') != results.get('warpfix'):
+            log(f"note: the timing in {path} comes from {timed.get('warpfix')}, the checks "
+                f"from {results.get('warpfix')}")
+        for t in timing['cases']:
+            if t['name'] in seen:
+                raise SystemExit(f"{t['name']} is timed in both {seen[t['name']]} and {path}")
+            seen[t['name']] = path
+        if merged is None:
+            merged = dict(timing, cases=list(timing['cases']), sources=[str(path)])
+            continue
+        if timing['device'] != merged['device'] or timing['mode'] != merged['mode']:
+            raise SystemExit(f'{path} was timed on another device or in another mode than '
+                             f"{paths[0]}: {timing['device']} {timing['mode']}")
+        merged['cases'] += timing['cases']
+        merged['seconds'] = round(merged['seconds'] + timing['seconds'], 1)
+        merged['sources'].append(str(path))
+    merged['cases'].sort(key=lambda t: t['name'])
+    merged['not_timed'] = sorted(set().union(*(
+        json.loads(Path(p).read_text())['timing'].get('not_timed', []) for p in paths))
+        - set(seen))
+    return merged
+
+
+def command_timing_table(args):
+    path = Path(args.results).resolve()
+    print(f'==== GPU timings of the runtime tests (issue 18) ====')
+    try:
+        results = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        print(f'none: cannot read {path}: {e}')
+        return 0
+    timing = results.get('timing')
+    if not timing:
+        print(f'none: {path} has no timing section (a run before issue 18, or --no-timing)')
+        return 0
+    d = timing['device']
+    where = ('measured on this machine by this run' if args.measured_here else
+             'NOT measured on this machine: read from the last GPU run committed there')
+    print(f"From {path}: {d['name']} (driver {d['driver']}), {timing['date']}, "
+          f"{results.get('warpfix')}, {timing['mode']} mode, {timing['seconds']} s; {where}.")
+    print('\n'.join(timing_markdown(timing, level='##')[3:]))
+    print()
+    print('GPU timings as JSON:')
+    summary = timing_summary_json(results, path)
+    cases = summary.pop('cases')
+    head = json.dumps(summary, indent=1)
+    print(head[:-2] + ',\n "cases": [\n'
+          + ',\n'.join('  ' + json.dumps(c) for c in cases) + '\n ]\n}')
+    return 0
 
 
 # ---------------------------------------------------------------------------
@@ -1087,15 +1618,41 @@ def main(argv=None):
                    help='the folder prepare wrote (default: the folder holding this script)')
     r.add_argument('--quick', action='store_true',
                    help=f"{QUICK['shapes']} shapes, seed 1, {QUICK['launches']} launches per run, "
-                        f"{QUICK['time_launches']} timed launches (full: all shapes, seeds "
-                        f"{', '.join(map(str, FULL['seeds']))}, {FULL['launches']} launches, "
-                        f"{FULL['time_launches']} timed)")
+                        f"{QUICK['time_rounds']} timed launches per program (full: all shapes, "
+                        f"seeds {', '.join(map(str, FULL['seeds']))}, {FULL['launches']} "
+                        f"launches, {FULL['time_rounds']} timed)")
+    phase = r.add_mutually_exclusive_group()
+    phase.add_argument('--timing-only', action='store_true',
+                       help='only the timing phase, not the checks and sanitizers')
+    phase.add_argument('--no-timing', action='store_true',
+                       help='only the checks and sanitizers, not the timing phase')
+    r.add_argument('--time-budget', type=float, metavar='SECONDS',
+                   help='start timing no further case after this many seconds of timing; '
+                        'the cases left are listed (time them with --case, merge with report)')
     r.add_argument('-j', '--jobs', type=int, default=min(8, os.cpu_count() or 1),
                    help='programs run at once, timing runs excepted (default: %(default)s)')
     r.add_argument('--sanitizer', help='compute-sanitizer (default: PATH, then /usr/local/cuda)')
     r.add_argument('--case', action='append', metavar='GLOB',
                    help='only the cases matching GLOB (repeatable)')
     r.set_defaults(func=command_run)
+
+    m = sub.add_parser('report', help='rewrite RESULTS.md from a results.json, optionally '
+                                      "taking the timing from another run's results.json")
+    m.add_argument('results', help='results.json of a run')
+    m.add_argument('--timing', metavar='RESULTS_JSON', action='append',
+                   help='take the timing section from this results.json (a --timing-only '
+                        'run); repeatable, for runs that timed different cases')
+    m.add_argument('--out', default=str(HERE),
+                   help='where results.json and RESULTS.md go (default: %(default)s)')
+    m.set_defaults(func=command_report)
+
+    t = sub.add_parser('timing-table', help="print a results.json's timing as a table and "
+                                            'as JSON (what scripts/bench.sh shows)')
+    t.add_argument('results', nargs='?', default=str(HERE / 'results.json'),
+                   help='results.json (default: %(default)s)')
+    t.add_argument('--measured-here', action='store_true',
+                   help='say that the timing was measured on this machine (bench.sh ran it)')
+    t.set_defaults(func=command_timing_table)
 
     args = parser.parse_args(argv)
     return args.func(args)

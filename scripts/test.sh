@@ -2,7 +2,8 @@
 # Builds warpfix (installing what is missing) and runs the whole test suite:
 # the lit tests (fixed outputs compiled with nvcc where it exists), then the
 # prepare phase of the GPU runtime tests, which rewrites every case and
-# compiles it with nvcc; the GPU phase itself runs on a GPU machine (see
+# compiles it with nvcc, and the tests of its timing phase against fake
+# programs; the GPU phase itself runs on a GPU machine (see
 # runtime-tests/README.md).
 #
 # --sanitize runs the lit tests on the sanitized build instead (build-sanitize:
@@ -60,6 +61,18 @@ elif command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
   fi
 else
   echo "runtime-tests: nvcc not found; the prepare phase was not run"
+fi
+
+if [ "$sanitize" = 0 ]; then
+  # The timing phase of the runtime tests, against fake case programs (no GPU).
+  if python3 runtime-tests/test_timing.py >"$log" 2>&1; then
+    echo "PASS: runtime-tests :: test_timing.py"
+    passed=$((passed + 1))
+  else
+    cat "$log"
+    echo "FAIL: runtime-tests :: test_timing.py"
+    failed=$((failed + 1)); other_status=1
+  fi
 fi
 
 echo "tests: $passed passed, $failed failed"

@@ -18,7 +18,7 @@
 //
 // @shapes 128x40:5000 48x100:4700 100x37:3650 1024x3:3000
 // @sanitize 48x2:90
-// @time 256x4096:1048576
+// @time 256x4096:1048576 max-n=268435456
 #include "../../harness.h"
 
 constexpr int kThreshold = 50;

@@ -19,7 +19,7 @@
 //
 // @shapes 48x36:1696 48x37:1696 48x100:1696 48x1000:1696
 // @sanitize 48x36:1696
-// @time 48x36:1696
+// @time 48x36:1696 grow=none
 #include "../../harness.h"
 
 #define N 1696

@@ -12,7 +12,7 @@
 //
 // @shapes 64x40:20 48x50:40 100x30:77 128x20:128 32x64:1
 // @sanitize 100x2:77
-// @time 256x8192:200
+// @time 256x8192:200 grow=blocks
 #include "../../harness.h"
 
 __global__ void rowPrefixSums(const int *input, int *warpSums, int numElements) {
