@@ -112,6 +112,10 @@ translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch) {
   std::vector<std::string> Out = {"clang++"};
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
+    // An empty argument (a quoted empty variable in a build script) names no
+    // file; passed on, clang would look for an input called "".
+    if (Arg.empty())
+      continue;
     // Split "--opt=value" and "-opt=value" into name and value.
     llvm::StringRef Name = Arg, Value;
     bool HasInlineValue = false;
@@ -134,6 +138,12 @@ translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch) {
     for (const KeptOption &Option : KeptOptions) {
       if (Name == Option.Nvcc) {
         llvm::StringRef V = TakeValue();
+        // Without its value, "-I" or "-isystem" would take clang's next
+        // argument as one.
+        if (V.empty()) {
+          Kept = true;
+          break;
+        }
         if (Option.Clang.ends_with("=") || Option.Clang.size() == 2)
           Out.push_back((Option.Clang + V).str());
         else {
