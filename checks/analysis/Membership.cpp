@@ -116,7 +116,10 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
       return keep(!B->isAssignmentOp());
     }
     bool VisitUnaryOperator(UnaryOperator *U) {
-      return keep(!U->isIncrementDecrementOp());
+      // `*flag` through a pointer to volatile reads volatile memory.
+      bool VolatileRead = U->getOpcode() == UO_Deref &&
+                          U->getType().isVolatileQualified();
+      return keep(!U->isIncrementDecrementOp() && !VolatileRead);
     }
     bool VisitCallExpr(CallExpr *Call) {
       const FunctionDecl *Callee = Call->getDirectCallee();

@@ -4,7 +4,7 @@
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: diff %s %t/k.cu
-// SUMMARY: 10 findings in 1 file (0 fixable)
+// SUMMARY: 11 findings in 1 file (0 fixable)
 
 // Seed 003: lanes leave the loop at different iterations.
 __global__ void divergent_loop(int *s) {
@@ -61,6 +61,13 @@ __global__ void side_effects(int *p, int *counter) {
 
 __global__ void volatile_flag(volatile int *flags, int *p) {
   if (flags[threadIdx.x])
+    p[0] = __any(p[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: '__any' is a legacy
+  // CHECK-MESSAGES: :[[@LINE-3]]:7: note: no automatic fix: the branch condition has side effects, volatile reads or calls
+}
+
+__global__ void volatile_deref(volatile int *flag, int *p) {
+  if (*flag > threadIdx.x)
     p[0] = __any(p[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: '__any' is a legacy
   // CHECK-MESSAGES: :[[@LINE-3]]:7: note: no automatic fix: the branch condition has side effects, volatile reads or calls
