@@ -20,9 +20,9 @@ __device__ int warpSum(int v) {
     v += __shfl_down(v, offset);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
   // CHECK-MESSAGES: :[[@LINE-4]]:16: note: 'warpSum' is called by different lanes at different places, so its member mask comes in through a new last parameter 'warpfix_mask', which every call passes
-  // CHECK-MESSAGES: :[[@LINE+32]]:21: note: every lane of the warp makes this call, so it passes the full mask
-  // CHECK-MESSAGES: :[[@LINE+40]]:9: note: only some lanes make this call, so it passes a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
-  // CHECK-MESSAGES: :[[@LINE+54]]:11: note: only some lanes make this call, so it passes a ballot
+  // CHECK-MESSAGES: :[[@LINE+34]]:21: note: every lane of the warp makes this call, so it passes the full mask
+  // CHECK-MESSAGES: :[[@LINE+42]]:9: note: only some lanes make this call, so it passes a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+  // CHECK-MESSAGES: :[[@LINE+56]]:11: note: only some lanes make this call, so it passes a ballot
   return v;
 }
 // CHECK-FIXES:{{^}}__device__ int warpSum(int v, unsigned warpfix_mask);
@@ -32,22 +32,24 @@ __device__ int warpSum(int v) {
 
 // Several legacy calls in one helper, and no parameters: every fix carries
 // the same edits of the declaration and the calls, which merge into one.
+__device__ unsigned votes(void);
 __device__ unsigned votes(
 ) {
   unsigned odd = __ballot(threadIdx.x & 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: '__ballot' is a legacy
   // CHECK-MESSAGES: :[[@LINE-4]]:21: note: 'votes' is called by different lanes at different places
-  // CHECK-MESSAGES: :[[@LINE+16]]:22: note: every lane of the warp makes this call, so it passes the full mask
-  // CHECK-MESSAGES: :[[@LINE+24]]:24: note: only some lanes make this call, so it passes a ballot
+  // CHECK-MESSAGES: :[[@LINE+17]]:22: note: every lane of the warp makes this call, so it passes the full mask
+  // CHECK-MESSAGES: :[[@LINE+25]]:24: note: only some lanes make this call, so it passes a ballot
   int all = __all(odd != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: '__all' is a legacy
   // CHECK-MESSAGES: :[[@LINE-9]]:21: note: 'votes' is called by different lanes at different places
-  // CHECK-MESSAGES: :[[@LINE+11]]:22: note: every lane of the warp makes this call, so it passes the full mask
-  // CHECK-MESSAGES: :[[@LINE+19]]:24: note: only some lanes make this call, so it passes a ballot
+  // CHECK-MESSAGES: :[[@LINE+12]]:22: note: every lane of the warp makes this call, so it passes the full mask
+  // CHECK-MESSAGES: :[[@LINE+20]]:24: note: only some lanes make this call, so it passes a ballot
   return all ? odd : 0u;
 }
 // CHECK-MESSAGES-NOT: warning:
-// CHECK-FIXES:{{^}}__device__ unsigned votes(unsigned warpfix_mask) {
+// CHECK-FIXES:{{^}}__device__ unsigned votes(unsigned warpfix_mask);
+// CHECK-FIXES-NEXT:{{^}}__device__ unsigned votes(unsigned warpfix_mask) {
 // CHECK-FIXES-NEXT:{{^}}  unsigned odd = __ballot_sync(warpfix_mask, threadIdx.x & 1);
 // CHECK-FIXES:{{^}}  int all = __all_sync(warpfix_mask, odd != 0);
 
