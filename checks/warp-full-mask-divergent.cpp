@@ -1,6 +1,7 @@
 #include "checks/warp-full-mask-divergent.h"
 #include "checks/analysis/Templates.h"
 #include "checks/analysis/MaskFix.h"
+#include "checks/analysis/MaskParameter.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -98,9 +99,16 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
               "'; the others never arrive, so it may hang or read undefined "
               "values (seed 000, recommendation 1)")
                  .str());
+  std::optional<MaskParameter> Threaded;
   if (Lanes.Result == Membership::Unknown) {
-    withoutFixFor(Finding, Lanes);
-    return;
+    Threaded = planMaskParameter(*Call, Ctx, context().analyses(Ctx),
+                                 context().Skipped, maskStyle());
+    if (Threaded->Result != MaskParameter::Ready) {
+      if (Threaded->Result == MaskParameter::Refused)
+        Finding.note(Threaded->WhyLoc, refusedMaskParameterNote(*Threaded));
+      withoutFixFor(Finding, Lanes);
+      return;
+    }
   }
   if (ThroughVariable) {
     Finding.withoutFix(Mask->getBeginLoc(),
@@ -130,6 +138,11 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
   if (Range.isInvalid()) {
     Finding.withoutFix(Where, "no automatic fix: the mask is assembled by a "
                               "macro");
+    return;
+  }
+  if (Threaded) {
+    addMaskParameter(*Threaded, Finding);
+    Finding.replace(Range, Threaded->Name);
     return;
   }
   std::optional<std::string> Text =

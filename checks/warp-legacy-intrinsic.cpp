@@ -1,6 +1,7 @@
 #include "checks/warp-legacy-intrinsic.h"
 #include "checks/analysis/IgnoredMaskArgument.h"
 #include "checks/analysis/MaskFix.h"
+#include "checks/analysis/MaskParameter.h"
 #include "checks/analysis/Templates.h"
 #include "checks/analysis/Membership.h"
 #include "clang/AST/ParentMapContext.h"
@@ -220,6 +221,22 @@ void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
     }
   }
   if (Lanes.Result == Membership::Unknown) {
+    MaskParameter Threaded = planMaskParameter(
+        *Call, Ctx, context().analyses(Ctx), context().Skipped, maskStyle());
+    if (Threaded.Result == MaskParameter::Ready &&
+        (Name.isMacroID() || Paren.isInvalid())) {
+      Threaded.Result = MaskParameter::Refused;
+      Threaded.WhyLoc = Name;
+      Threaded.Why = "this call is written by a macro";
+    }
+    if (Threaded.Result == MaskParameter::Ready) {
+      addMaskParameter(Threaded, Finding);
+      Finding.replace(CharSourceRange::getTokenRange(Name), Entry->Sync)
+          .insertBefore(Paren.getLocWithOffset(1), Threaded.Name + ", ");
+      return;
+    }
+    if (Threaded.Result == MaskParameter::Refused)
+      Finding.note(Threaded.WhyLoc, refusedMaskParameterNote(Threaded));
     if (context().Options.Fallback == MaskFallback::ActiveMask &&
         Paren.isValid()) {
       Finding.replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),

@@ -57,10 +57,7 @@ std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
   return Name;
 }
 
-struct Insertion {
-  SourceLocation At;
-  std::string Text;
-};
+using Insertion = MaskInsertion;
 
 /// A declaration on its own line, indented like the statement it precedes, in
 /// the file's own line ending; inline when the statement shares its line.
@@ -135,12 +132,14 @@ std::string describeMask(const Membership &M, SourceLocation Use,
   return "<mask>";
 }
 
-std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
-                                    FindingBuilder &Finding,
+std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
                                     const MaskStyle &Style, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (M.Result == Membership::AllLanes)
-    return Style.FullMasks.spellingAt(Use, SM, Style.FullMask);
+  PlannedMask Plan;
+  if (M.Result == Membership::AllLanes) {
+    Plan.Expression = Style.FullMasks.spellingAt(Use, SM, Style.FullMask);
+    return Plan;
+  }
   if (M.Result != Membership::Conditional)
     return std::nullopt;
   std::string Outer;
@@ -159,16 +158,29 @@ std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
                                       Ctx)
                   : std::nullopt;
     if (!Insert) {
-      Finding.withoutFix(C.Anchor->getBeginLoc(),
-                         "no automatic fix: the branch that decides which "
-                         "lanes take part is written by a macro, so no mask "
-                         "can be inserted before it");
-      return std::nullopt;
+      Plan.UnwritableAt = C.Anchor->getBeginLoc();
+      return Plan;
     }
-    Finding.insertBefore(Insert->At, Insert->Text);
+    Plan.Statements.push_back(*Insert);
     Outer = Name;
   }
-  return Outer;
+  Plan.Expression = Outer;
+  return Plan;
+}
+
+std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
+                                    FindingBuilder &Finding,
+                                    const MaskStyle &Style, ASTContext &Ctx) {
+  std::optional<PlannedMask> Plan = planMask(M, Use, Style, Ctx);
+  if (!Plan)
+    return std::nullopt;
+  if (Plan->UnwritableAt.isValid()) {
+    Finding.withoutFix(Plan->UnwritableAt, UnwritableBallotNote);
+    return std::nullopt;
+  }
+  for (const MaskInsertion &Insert : Plan->Statements)
+    Finding.insertBefore(Insert.At, Insert.Text);
+  return Plan->Expression;
 }
 
 } // namespace warpfix

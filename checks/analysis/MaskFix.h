@@ -19,6 +19,31 @@ struct MaskStyle {
   std::string NamePrefix;
 };
 
+/// A statement of a mask's computation, and where it goes.
+struct MaskInsertion {
+  clang::SourceLocation At;
+  std::string Text;
+};
+
+/// The mask of M, AllLanes or Conditional, as text to be used at Use, with
+/// the ballots that compute it (in order); nothing for an Unknown M. When a
+/// ballot cannot be written (its branch comes from a macro), UnwritableAt is
+/// that branch and the rest is empty.
+struct PlannedMask {
+  std::string Expression;
+  std::vector<MaskInsertion> Statements;
+  clang::SourceLocation UnwritableAt;
+};
+std::optional<PlannedMask> planMask(const Membership &M,
+                                    clang::SourceLocation Use,
+                                    const MaskStyle &Style,
+                                    clang::ASTContext &Ctx);
+
+/// Why a fix is dropped when a ballot cannot be written.
+inline constexpr llvm::StringLiteral UnwritableBallotNote =
+    "no automatic fix: the branch that decides which lanes take part is "
+    "written by a macro, so no mask can be inserted before it";
+
 /// Adds to Finding the statements that compute the mask of M (AllLanes or
 /// Conditional) and returns the expression naming it, to be used at Use. On
 /// failure, returns nothing and says why through Finding.

@@ -12,6 +12,14 @@
 using namespace clang;
 
 namespace warpfix {
+
+/// One step down from a function's body towards a statement in it.
+struct PathStep {
+  const Stmt *Parent;
+  const Stmt *Child;
+};
+using Step = PathStep;
+
 namespace {
 
 /// A statement that every lane running it leaves by an exit.
@@ -36,11 +44,6 @@ const char *describeExit(const Stmt *Exit) {
     return "inline PTX that may exit";
   return "a goto";
 }
-
-struct Step {
-  const Stmt *Parent;
-  const Stmt *Child;
-};
 
 /// The statements from the function body down to S, outermost first.
 const FunctionDecl *pathTo(ASTContext &Ctx, const Stmt *S,
@@ -116,7 +119,10 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
       return keep(!B->isAssignmentOp());
     }
     bool VisitUnaryOperator(UnaryOperator *U) {
-      return keep(!U->isIncrementDecrementOp());
+      // `*flag` through a pointer to volatile reads volatile memory.
+      bool VolatileRead = U->getOpcode() == UO_Deref &&
+                          U->getType().isVolatileQualified();
+      return keep(!U->isIncrementDecrementOp() && !VolatileRead);
     }
     bool VisitCallExpr(CallExpr *Call) {
       const FunctionDecl *Callee = Call->getDirectCallee();
@@ -272,8 +278,28 @@ Membership MembershipAnalysis::at(const Stmt *S) {
   Membership Entry = atEntry(F);
   if (Entry.Result != Membership::AllLanes)
     return Entry;
-  M = Membership();
-  M.AssumedOnly = Entry.AssumedOnly;
+  M = fromEntry(F, Path);
+  if (M.Result != Membership::Unknown)
+    M.AssumedOnly |= Entry.AssumedOnly;
+  return M;
+}
+
+Membership MembershipAnalysis::withinFunction(const Stmt *S) {
+  std::vector<Step> Path;
+  Membership M;
+  const FunctionDecl *F = pathTo(Ctx, S, Path, M);
+  if (!F)
+    return M;
+  if (hasGoto(F))
+    return Membership::unknown("a goto in the function may repeat or skip "
+                               "code for some lanes",
+                               F->getLocation());
+  return fromEntry(F, Path);
+}
+
+Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
+                                         const std::vector<Step> &Path) {
+  Membership M;
   auto Uniform = [&](const Expr *E) { return uniformIn(Lanes.of(E), F, M); };
   for (const Step &Step : Path) {
     const Stmt *Parent = Step.Parent, *Child = Step.Child;

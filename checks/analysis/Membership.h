@@ -65,6 +65,7 @@ struct Membership {
 };
 
 class FindingBuilder;
+struct PathStep;
 /// Records on Finding that M, an Unknown membership, leaves it without a fix:
 /// an abstention when no caller was seen, else a refusal that says why.
 FindingBuilder &withoutFixFor(FindingBuilder &Finding, const Membership &M);
@@ -80,7 +81,14 @@ public:
   /// call of it in the translation unit is.
   Membership at(const clang::Stmt *S);
 
+  /// The lanes that reach S, counted from the entry of the function around
+  /// it as if every lane entered: those of the entry are left out. For a
+  /// helper whose callers differ, and that gets its mask from them.
+  Membership withinFunction(const clang::Stmt *S);
+
 private:
+  Membership fromEntry(const clang::FunctionDecl *F,
+                       const std::vector<PathStep> &Path);
   Membership atEntry(const clang::FunctionDecl *F);
   bool addCondition(Membership &M, const clang::IfStmt *If, bool Negated,
                     const clang::Stmt *Anchor, const clang::FunctionDecl *F);

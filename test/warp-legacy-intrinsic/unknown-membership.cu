@@ -4,7 +4,7 @@
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: diff %s %t/k.cu
-// SUMMARY: 10 findings in 1 file (0 fixable)
+// SUMMARY: 11 findings in 1 file (0 fixable)
 
 // Seed 003: lanes leave the loop at different iterations.
 __global__ void divergent_loop(int *s) {
@@ -46,10 +46,12 @@ __device__ int never_called(int v) { return __shfl_xor(v, 1); }
 
 __device__ int called_divergently(int v) { return __shfl_up(v, 1); }
 // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: '__shfl_up' is a legacy
-// CHECK-MESSAGES: :[[@LINE+3]]:22: note: no automatic fix: 'called_divergently' is called here by only some lanes of the warp (the call is under a lane-dependent branch)
-__global__ void caller(int *p) {
-  if (threadIdx.x % 3 == 0)
-    p[threadIdx.x] = called_divergently(p[threadIdx.x]);
+// CHECK-MESSAGES: :[[@LINE+5]]:12: note: no automatic fix: 'called_divergently' is called here by only some lanes of the warp (the loop's condition is lane-dependent, so lanes leave it at different iterations)
+// A helper whose callers are known but differ gets its mask as a parameter
+// (thread-mask.cu); here one caller's lanes are unknown.
+__global__ void caller(int *p, int n) {
+  for (int i = threadIdx.x; i < n; i += 32)
+    p[i] = called_divergently(p[i]);
 }
 
 __global__ void side_effects(int *p, int *counter) {
@@ -61,6 +63,13 @@ __global__ void side_effects(int *p, int *counter) {
 
 __global__ void volatile_flag(volatile int *flags, int *p) {
   if (flags[threadIdx.x])
+    p[0] = __any(p[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: '__any' is a legacy
+  // CHECK-MESSAGES: :[[@LINE-3]]:7: note: no automatic fix: the branch condition has side effects, volatile reads or calls
+}
+
+__global__ void volatile_deref(volatile int *flag, int *p) {
+  if (*flag > threadIdx.x)
     p[0] = __any(p[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: '__any' is a legacy
   // CHECK-MESSAGES: :[[@LINE-3]]:7: note: no automatic fix: the branch condition has side effects, volatile reads or calls

@@ -134,6 +134,17 @@ translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch) {
         Arch = Found;
       continue;
     }
+    // Relocatable device code lets other units call this one's device
+    // functions: a fix that changes a function's parameters must know.
+    if (Name == "-rdc" || Name == "--relocatable-device-code") {
+      if (TakeValue().trim().equals_insensitive("true"))
+        Out.push_back("-fgpu-rdc");
+      continue;
+    }
+    if (Name == "-dc" || Name == "--device-c") {
+      Out.push_back("-fgpu-rdc");
+      continue;
+    }
     bool Kept = false;
     for (const KeptOption &Option : KeptOptions) {
       if (Name == Option.Nvcc) {

@@ -17,7 +17,8 @@ llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompilationDatabase(llvm::StringRef BuildDirectory);
 
 /// Rewrites an nvcc command line as the clang one it stands for: include
-/// paths, macros, forced includes and the language standard are kept; the
+/// paths, macros, forced includes and the language standard are kept, and
+/// relocatable device code (-rdc=true, -dc) becomes -fgpu-rdc; the
 /// first device architecture is returned through Arch; the rest is nvcc's own
 /// business and dropped.
 std::vector<std::string>
