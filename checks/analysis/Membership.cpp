@@ -260,6 +260,14 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
 }
 
 Membership MembershipAnalysis::at(const Stmt *S) {
+  return walk(S, /*FromAnyEntry=*/false);
+}
+
+Membership MembershipAnalysis::withinFunction(const Stmt *S) {
+  return walk(S, /*FromAnyEntry=*/true);
+}
+
+Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
   std::vector<Step> Path;
   Membership M;
   const FunctionDecl *F = pathTo(Ctx, S, Path, M);
@@ -269,7 +277,10 @@ Membership MembershipAnalysis::at(const Stmt *S) {
     return Membership::unknown("a goto in the function may repeat or skip "
                                "code for some lanes",
                                F->getLocation());
-  Membership Entry = atEntry(F);
+  Membership Entry;
+  Entry.Result = Membership::AllLanes;
+  if (!FromAnyEntry)
+    Entry = atEntry(F);
   if (Entry.Result != Membership::AllLanes)
     return Entry;
   M = Membership();

@@ -79,8 +79,13 @@ public:
   /// device function, its entry counts as reached by all lanes only when every
   /// call of it in the translation unit is.
   Membership at(const clang::Stmt *S);
+  /// The lanes that reach S out of those that enter its function, whoever
+  /// they are: two statements with the sameLanes() here are reached by the
+  /// same lanes, each time, even where nothing is known of the callers.
+  Membership withinFunction(const clang::Stmt *S);
 
 private:
+  Membership walk(const clang::Stmt *S, bool FromAnyEntry);
   Membership atEntry(const clang::FunctionDecl *F);
   bool addCondition(Membership &M, const clang::IfStmt *If, bool Negated,
                     const clang::Stmt *Anchor, const clang::FunctionDecl *F);
