@@ -13,7 +13,7 @@
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=AGAIN
 // RUN: diff %t/once.cu %t/k.cu
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/k.cu %}
-// AGAIN: 1 finding in 1 file (0 fixable)
+// AGAIN: 3 findings in 1 file (0 fixable)
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -140,7 +140,45 @@ __global__ void early_exit(int *counter, const int *in, int *out) {
   // CHECK-MESSAGES: :[[@LINE-9]]:16: note: the mask is taken here
   // CHECK-MESSAGES: :[[@LINE-3]]:12: note: no automatic fix: the mask is used under other branches than the ones where it is taken
 }
-// CHECK-MESSAGES: 6 findings in 1 file (5 fixable)
+// The idiom in a loop with a uniform bound: every lane of m runs each
+// iteration. Not reported.
+__global__ void uniform_loop(int *counter, int *out, int n) {
+  unsigned m = __activemask();
+  int leader = __ffs(m) - 1;
+  for (int k = 0; k < n; ++k) {
+    int base = 0;
+    if (lane_id() == leader)
+      base = atomicAdd(counter, __popc(m));
+    out[k * blockDim.x + threadIdx.x] = __shfl_sync(m, base, leader);
+  }
+}
+
+// A lane-dependent trip count: lanes of m leave the loop at different times.
+__global__ void lane_loop(int *counter, int *out) {
+  unsigned m = __activemask();
+  int leader = __ffs(m) - 1;
+  for (int k = 0; k < threadIdx.x % 4; ++k) {
+    int base = 0;
+    if (lane_id() == leader)
+      base = atomicAdd(counter, __popc(m));
+    out[k * blockDim.x + threadIdx.x] = __shfl_sync(m, base, leader);
+    // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: __activemask() is the member mask of '__shfl_sync'
+  }
+}
+
+// Width 16: the leader's lane number would be taken within each half.
+__global__ void half_width(int *counter, int *out) {
+  unsigned m = __activemask();
+  int leader = __ffs(m) - 1;
+  int base = 0;
+  if (lane_id() == leader)
+    base = atomicAdd(counter, __popc(m));
+  out[threadIdx.x] = __shfl_sync(m, base, leader, 16);
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: __activemask() is the member mask of '__shfl_sync'
+  // CHECK-MESSAGES: :[[@LINE-6]]:22: note: no automatic fix: 'm' is also used here, not as a member mask
+}
+
+// CHECK-MESSAGES: 8 findings in 1 file (5 fixable)
 
 // The idiom stays as it was.
 // CHECK-FIXES:{{^}}__device__ int aggregated_increment(int *counter) {
