@@ -1,7 +1,10 @@
 #include "checks/warp-activemask-mask.h"
+#include "checks/analysis/AggregatedAtomic.h"
 #include "checks/analysis/InlinePtx.h"
+#include "checks/analysis/LocalSlots.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/SyncPrimitives.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 
@@ -115,9 +118,10 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
       continue;
     Membership AtOrigin = Shared.Members.at(Origin.Origin);
     SourceLocation Taken = SM.getExpansionLoc(Origin.Origin->getBeginLoc());
-    // Captured once where every lane is present and passed on: the warp was
-    // converged when it was taken.
-    if (Origin.ThroughVariable && AtOrigin.Result == Membership::AllLanes)
+    // The warp-aggregated atomic is right for whichever lanes are converged
+    // (issue 15, item 6).
+    if (Origin.ThroughVariable &&
+        isAggregationIdiom(Origin.Origin, Ctx, Shared.Members))
       continue;
     FindingBuilder Finding = report(
         SM.getExpansionLoc(Mask->getBeginLoc()),
@@ -165,6 +169,11 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
         continue;
       }
     }
+    // Kept in a variable where every lane is present: nothing guarantees
+    // that the warp is converged there either (issue 15, item 4b).
+    if (Origin.ThroughVariable && AtOrigin.Result == Membership::AllLanes &&
+        !storedFullMaskIsExact(Finding, Origin.Origin, Ctx))
+      continue;
     std::optional<std::string> Lanes =
         emitMask(AtOrigin, Taken, Finding,
                  maskStyle(), Ctx);
@@ -173,6 +182,72 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
     Finding.replace(Range, *Lanes);
     explainMask(Finding, AtOrigin, Taken);
   }
+}
+
+bool WarpActivemaskMaskCheck::storedFullMaskIsExact(FindingBuilder &Finding,
+                                                    const Expr *ActiveMask,
+                                                    ASTContext &Ctx) {
+  // Where all lanes arrive, the legacy code saw every lane that exists; in a
+  // partial warp that is fewer than the full mask names. Shuffles and votes
+  // over lanes that do not exist behave the same either way, but a count or
+  // a test of the mask does not: the full mask is written only where every
+  // use of the value is a member mask.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Taken = SM.getExpansionLoc(ActiveMask->getBeginLoc());
+  std::optional<LocalSlot> Slot = slotStoredBy(ActiveMask, Ctx);
+  if (!Slot) {
+    Finding.withoutFix(Taken, "no automatic fix: the mask is not stored by a "
+                              "plain assignment to a local variable, so its "
+                              "other uses cannot be followed");
+    return false;
+  }
+  std::string Name = "'" + Slot->name() + "'";
+  SlotAccesses Accesses = accessesOf(*Slot, Ctx);
+  if (Accesses.Unmodelled) {
+    Finding.withoutFix(Taken, "no automatic fix: " + Name +
+                                  " is used in a way that is not followed "
+                                  "(its address is taken, or it is copied or "
+                                  "indexed as a whole), so the mask may reach "
+                                  "other uses");
+    return false;
+  }
+  if (Accesses.Stored.size() != 1) {
+    Finding.withoutFix(Taken, "no automatic fix: " + Name +
+                                  " is assigned more than once");
+    return false;
+  }
+  MembershipAnalysis &Members = context().analyses(Ctx).Members;
+  for (const Expr *Read : Accesses.Reads) {
+    const Stmt *User = nullptr;
+    const Expr *Operand = Read;
+    for (DynTypedNodeList Parents = Ctx.getParents(*Read); !Parents.empty();
+         Parents = Ctx.getParents(*Operand)) {
+      User = Parents[0].get<Stmt>();
+      if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(User))
+        break;
+      Operand = cast<Expr>(User);
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(User);
+    if (!Call || memberMaskArgument(*Call, Ctx) != Operand) {
+      Finding.withoutFix(SM.getExpansionLoc(Read->getBeginLoc()),
+                         "no automatic fix: " + Name +
+                             " is also used here, not as a member mask, "
+                             "and the full mask would change what this use "
+                             "computes in a partial warp");
+      return false;
+    }
+    if (Members.at(Call).Result != Membership::AllLanes) {
+      Finding.withoutFix(SM.getExpansionLoc(Call->getBeginLoc()),
+                         "no automatic fix: " + Name +
+                             " is also the member mask of this call, which "
+                             "not every lane reaches");
+      return false;
+    }
+  }
+  Finding.note(Taken, Name + " is used only as the member mask of primitives "
+                      "that every lane reaches, so the full mask is written "
+                      "where it is taken");
+  return true;
 }
 
 } // namespace warpfix

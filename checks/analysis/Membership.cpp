@@ -266,6 +266,14 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
 }
 
 Membership MembershipAnalysis::at(const Stmt *S) {
+  return walk(S, /*FromAnyEntry=*/false);
+}
+
+Membership MembershipAnalysis::withinFunction(const Stmt *S) {
+  return walk(S, /*FromAnyEntry=*/true);
+}
+
+Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
   std::vector<Step> Path;
   Membership M;
   const FunctionDecl *F = pathTo(Ctx, S, Path, M);
@@ -275,26 +283,16 @@ Membership MembershipAnalysis::at(const Stmt *S) {
     return Membership::unknown("a goto in the function may repeat or skip "
                                "code for some lanes",
                                F->getLocation());
-  Membership Entry = atEntry(F);
+  Membership Entry;
+  Entry.Result = Membership::AllLanes;
+  if (!FromAnyEntry)
+    Entry = atEntry(F);
   if (Entry.Result != Membership::AllLanes)
     return Entry;
   M = fromEntry(F, Path);
   if (M.Result != Membership::Unknown)
     M.AssumedOnly |= Entry.AssumedOnly;
   return M;
-}
-
-Membership MembershipAnalysis::withinFunction(const Stmt *S) {
-  std::vector<Step> Path;
-  Membership M;
-  const FunctionDecl *F = pathTo(Ctx, S, Path, M);
-  if (!F)
-    return M;
-  if (hasGoto(F))
-    return Membership::unknown("a goto in the function may repeat or skip "
-                               "code for some lanes",
-                               F->getLocation());
-  return fromEntry(F, Path);
 }
 
 Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,

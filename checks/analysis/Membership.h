@@ -80,13 +80,14 @@ public:
   /// device function, its entry counts as reached by all lanes only when every
   /// call of it in the translation unit is.
   Membership at(const clang::Stmt *S);
-
-  /// The lanes that reach S, counted from the entry of the function around
-  /// it as if every lane entered: those of the entry are left out. For a
-  /// helper whose callers differ, and that gets its mask from them.
+  /// The lanes that reach S out of those that enter its function, whoever
+  /// they are: two statements with the sameLanes() here are reached by the
+  /// same lanes, each time, even where nothing is known of the callers. For
+  /// a helper whose callers differ, and that gets its mask from them.
   Membership withinFunction(const clang::Stmt *S);
 
 private:
+  Membership walk(const clang::Stmt *S, bool FromAnyEntry);
   Membership fromEntry(const clang::FunctionDecl *F,
                        const std::vector<PathStep> &Path);
   Membership atEntry(const clang::FunctionDecl *F);

@@ -1,4 +1,5 @@
 #include "checks/analysis/SyncPrimitives.h"
+#include "checks/analysis/LocalSlots.h"
 #include "llvm/ADT/StringSet.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/ParentMapContext.h"
@@ -124,6 +125,23 @@ void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
         }
         return;
       }
+  // An element or field of a local (`mask[0]`, `s.mask`): the values stored
+  // into that very part.
+  if (Depth < 8 && isa<ArraySubscriptExpr, MemberExpr>(Bare))
+    if (std::optional<LocalSlot> Slot = slotOf(Bare, Ctx)) {
+      SlotAccesses Accesses = accessesOf(*Slot, Ctx);
+      if (Accesses.Unmodelled || Accesses.Stored.empty()) {
+        Out.push_back({Bare, true});
+        return;
+      }
+      for (const Expr *Value : Accesses.Stored) {
+        if (Value)
+          trace(Value, Ctx, true, Out, Depth + 1);
+        else
+          Out.push_back({Bare, true});
+      }
+      return;
+    }
   Out.push_back({E, ThroughVariable});
 }
 

@@ -1,6 +1,9 @@
 // Nothing here may be reported: the opportunistic pattern (seed 000,
-// atomicAggInc), a mask captured once at entry in converged code and passed
-// on, __activemask() for counting or debugging, and masks from a ballot.
+// atomicAggInc), the warp-aggregated atomic over one __activemask() (issue
+// 15, item 6; more in aggregated-atomic.cu), __activemask() for counting or
+// debugging, and masks from a ballot. A mask captured at entry and passed on
+// is reported now (stored-activemask-no-fix.cu): nothing guarantees that the
+// warp is converged there either.
 // RUN: %expect-exit 0 %warpfix %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 // CHECK: 0 findings in 0 files (0 fixable)
 #include <cstdio>
@@ -17,16 +20,13 @@ __device__ int atomicAggInc(int *ptr) {
   return res + __popc(mask & ((1 << lane_id()) - 1));
 }
 
-__device__ int reduce(unsigned mask, int v) {
-  for (int offset = 16; offset > 0; offset /= 2)
-    v += __shfl_down_sync(mask, v, offset);
-  return v;
-}
-
 __global__ void kernel(int *counter, int *p) {
   unsigned entry = __activemask();
-  int v = reduce(entry, p[threadIdx.x]);
-  v += __shfl_xor_sync(entry, v, 1);
+  int leader = __ffs(entry) - 1;
+  int v = p[threadIdx.x];
+  if (lane_id() == leader)
+    v = atomicAdd(counter, __popc(entry));
+  v = __shfl_sync(entry, v, leader) + __popc(entry & ((1 << lane_id()) - 1));
   unsigned lanes = __ballot_sync(0xffffffff, v & 1);
   if (v & 1) {
     printf("active lanes: %d\n", __popc(__activemask()));

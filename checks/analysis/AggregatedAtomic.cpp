@@ -1,0 +1,114 @@
+#include "checks/analysis/AggregatedAtomic.h"
+#include "checks/analysis/LocalSlots.h"
+#include "checks/analysis/SyncPrimitives.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+bool isToolkitCall(const CallExpr *Call, llvm::StringRef Name,
+                   const SourceManager &SM) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && primitiveName(*Call) == Name &&
+         SM.isInSystemHeader(Callee->getLocation());
+}
+
+bool reads(const Expr *E, const VarDecl *Var) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == Var;
+}
+
+/// The expression that takes E's value, past parentheses and implicit
+/// conversions; Operand is set to the child of it that holds E.
+const Stmt *consumerOf(ASTContext &Ctx, const Expr *E, const Expr *&Operand) {
+  Operand = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Operand);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+      return P;
+    Operand = cast<Expr>(P);
+  }
+}
+
+/// `__ffs(m) - 1`: a lane of m, the lowest.
+bool isLeaderExpression(const Expr *E, const VarDecl *M, ASTContext &Ctx) {
+  const auto *Sub = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!Sub || Sub->getOpcode() != BO_Sub)
+    return false;
+  Expr::EvalResult One;
+  const auto *Ffs = dyn_cast<CallExpr>(Sub->getLHS()->IgnoreParenImpCasts());
+  return !Sub->getRHS()->isValueDependent() &&
+         Sub->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1 &&
+         isToolkitCall(Ffs, "__ffs", Ctx.getSourceManager()) &&
+         Ffs->getNumArgs() == 1 && reads(Ffs->getArg(0), M);
+}
+
+/// The leader of m, written out or kept in a local given nothing else.
+bool isLeaderOf(const Expr *Source, const VarDecl *M, ASTContext &Ctx) {
+  if (isLeaderExpression(Source, M, Ctx))
+    return true;
+  std::optional<LocalSlot> Leader = slotOf(Source->IgnoreParenImpCasts(), Ctx);
+  if (!Leader || !Leader->Path.empty() || !Leader->Var->getInit())
+    return false;
+  SlotAccesses Accesses = accessesOf(*Leader, Ctx);
+  return !Accesses.Unmodelled && Accesses.Stored.size() == 1 &&
+         Accesses.Stored.front() == Leader->Var->getInit() &&
+         isLeaderExpression(Leader->Var->getInit(), M, Ctx);
+}
+
+/// The shuffle covers the whole warp: with a narrower width, the leader's
+/// lane number would be taken within each segment.
+bool coversWholeWarp(const CallExpr *Shuffle, ASTContext &Ctx) {
+  if (Shuffle->getNumArgs() < 4 || isa<CXXDefaultArgExpr>(Shuffle->getArg(3)))
+    return true;
+  Expr::EvalResult Width;
+  const Expr *W = Shuffle->getArg(3);
+  return !W->isValueDependent() && W->EvaluateAsInt(Width, Ctx) &&
+         Width.Val.getInt() == 32;
+}
+
+} // namespace
+
+bool isAggregationIdiom(const Expr *ActiveMask, ASTContext &Ctx,
+                        MembershipAnalysis &Members) {
+  std::optional<LocalSlot> Slot = slotStoredBy(ActiveMask, Ctx);
+  if (!Slot || !Slot->Path.empty() || !Slot->Var->getInit())
+    return false;
+  const VarDecl *M = Slot->Var;
+  SlotAccesses Accesses = accessesOf(*Slot, Ctx);
+  if (Accesses.Unmodelled || Accesses.Stored.size() != 1 ||
+      Accesses.Stored.front() != M->getInit())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  Membership AtStore = Members.withinFunction(ActiveMask);
+  for (const Expr *Read : Accesses.Reads) {
+    const Expr *Operand = nullptr;
+    const Stmt *User = consumerOf(Ctx, Read, Operand);
+    const auto *Call = dyn_cast_or_null<CallExpr>(User);
+    if (isToolkitCall(Call, "__ffs", SM) || isToolkitCall(Call, "__popc", SM))
+      continue;
+    // `__popc(m & lanes_below)`: the lanes of m below this one.
+    if (const auto *And = dyn_cast_or_null<BinaryOperator>(User);
+        And && And->getOpcode() == BO_And) {
+      const Expr *Unused = nullptr;
+      if (isToolkitCall(dyn_cast_or_null<CallExpr>(consumerOf(Ctx, And, Unused)),
+                        "__popc", SM))
+        continue;
+      return false;
+    }
+    if (!isToolkitCall(Call, "__shfl_sync", SM) || Call->getNumArgs() < 3 ||
+        Call->getArg(0) != Operand || !isLeaderOf(Call->getArg(2), M, Ctx) ||
+        !coversWholeWarp(Call, Ctx) ||
+        !SM.isBeforeInTranslationUnit(ActiveMask->getBeginLoc(),
+                                      Call->getBeginLoc()) ||
+        !sameLanes(AtStore, Members.withinFunction(Call)))
+      return false;
+  }
+  return true;
+}
+
+} // namespace warpfix
