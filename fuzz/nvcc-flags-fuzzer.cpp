@@ -45,8 +45,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       fail("an empty argument", Out);
     if (NeedsJoined.contains(Out[I]))
       fail("an option without its value: " + Out[I], Out);
-    if (TakesNext.contains(Out[I]) && I + 1 == Out.size())
-      fail("an option whose value is missing: " + Out[I], Out);
+    if (TakesNext.contains(Out[I])) {
+      if (I + 1 == Out.size())
+        fail("an option whose value is missing: " + Out[I], Out);
+      // Its value may look like an option (`-isystem -include`, as nvcc
+      // itself reads it); it is a value all the same.
+      ++I;
+    }
   }
   if (!Arch.empty() && !llvm::StringRef(Arch).starts_with("sm_"))
     fail("an architecture that is not sm_: " + Arch, Out);
