@@ -9,7 +9,7 @@
 //
 // @shapes 64x40:20 128x20:1 96x30:32 32x64:7
 // @sanitize 64x2:13
-// @time 256x8192:17
+// @time 256x8192:17 grow=blocks
 #include "../../harness.h"
 
 // Lane 0 gets the sum of lanes [0, count).
