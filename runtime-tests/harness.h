@@ -236,6 +236,19 @@ inline void resetOutputs(const std::vector<Output> &outputs) {
   CHECK_CUDA(cudaDeviceSynchronize());
 }
 
+// One launch between two events, the kernel alone: its time in ms.
+inline float timedLaunch(cudaEvent_t start, cudaEvent_t stop,
+                         const std::function<void()> &launch) {
+  CHECK_CUDA(cudaEventRecord(start));
+  launch();
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaEventRecord(stop));
+  CHECK_CUDA(cudaEventSynchronize(stop));
+  float ms = 0;
+  CHECK_CUDA(cudaEventElapsedTime(&ms, start, stop));
+  return ms;
+}
+
 // Timing mode. After one untimed launch (the first pays for loading the
 // module) it prints `READY`; then each line `time` on stdin resets the outputs,
 // launches the kernel once between two CUDA events and prints
@@ -262,13 +275,7 @@ inline int serve(const std::vector<Output> &outputs, const std::function<void()>
       exit(2);
     }
     resetOutputs(outputs);
-    CHECK_CUDA(cudaEventRecord(start));
-    launch();
-    CHECK_CUDA(cudaGetLastError());
-    CHECK_CUDA(cudaEventRecord(stop));
-    CHECK_CUDA(cudaEventSynchronize(stop));
-    float ms = 0;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, start, stop));
+    float ms = timedLaunch(start, stop, launch);
     times.push_back(ms);
     printf("SAMPLE %.6f\n", ms);
     fflush(stdout);
@@ -303,17 +310,8 @@ inline int run(const Shape &shape, const std::vector<Output> &outputs,
   std::vector<float> times;
   bool ok = true;
   for (int k = 0; k < shape.launches && ok; ++k) {
-    for (const Output &out : outputs)
-      CHECK_CUDA(cudaMemset(out.device, kSentinelByte, out.want.size()));
-    CHECK_CUDA(cudaDeviceSynchronize());
-    CHECK_CUDA(cudaEventRecord(start));
-    launch();
-    CHECK_CUDA(cudaGetLastError());
-    CHECK_CUDA(cudaEventRecord(stop));
-    CHECK_CUDA(cudaEventSynchronize(stop));
-    float ms = 0;
-    CHECK_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    times.push_back(ms);
+    resetOutputs(outputs);
+    times.push_back(timedLaunch(start, stop, launch));
     for (const Output &out : outputs) {
       std::vector<unsigned char> got(out.want.size());
       CHECK_CUDA(cudaMemcpy(got.data(), out.device, got.size(), cudaMemcpyDeviceToHost));
