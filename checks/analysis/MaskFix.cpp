@@ -57,28 +57,27 @@ std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
   return Name;
 }
 
-using Insertion = MaskInsertion;
-
 /// A declaration on its own line, indented like the statement it precedes, in
 /// the file's own line ending; inline when the statement shares its line.
-std::optional<Insertion> declarationBefore(const Stmt *Anchor,
-                                           const std::string &Declaration,
-                                           ASTContext &Ctx) {
+std::optional<MaskInsertion> declarationBefore(const Stmt *Anchor,
+                                               const std::string &Declaration,
+                                               ASTContext &Ctx) {
   SourceLocation Begin = Anchor->getBeginLoc();
   if (Begin.isMacroID())
     return std::nullopt;
   std::optional<LineLayout> Layout = lineLayoutOf(Anchor, Ctx);
   if (!Layout)
-    return Insertion{Begin, Declaration + " "};
-  return Insertion{Begin.getLocWithOffset(-int(Layout->Indent.size())),
-                   Layout->Indent + Declaration + Layout->LineEnd};
+    return MaskInsertion{Begin, Declaration + " "};
+  return MaskInsertion{Begin.getLocWithOffset(-int(Layout->Indent.size())),
+                       Layout->Indent + Declaration + Layout->LineEnd};
 }
 
 } // namespace
 
 bool insertStatementBefore(const Stmt *Anchor, const std::string &Statement,
                            FindingBuilder &Finding, ASTContext &Ctx) {
-  std::optional<Insertion> Insert = declarationBefore(Anchor, Statement, Ctx);
+  std::optional<MaskInsertion> Insert =
+      declarationBefore(Anchor, Statement, Ctx);
   if (!Insert)
     return false;
   Finding.insertBefore(Insert->At, Insert->Text);
@@ -150,7 +149,7 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
       Outer = Style.FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM,
                                          Style.FullMask);
     std::string Name = maskName(C, Style.NamePrefix, Ctx);
-    std::optional<Insertion> Insert =
+    std::optional<MaskInsertion> Insert =
         Predicate ? declarationBefore(C.Anchor,
                                       "const unsigned " + Name +
                                           " = __ballot_sync(" + Outer + ", " +
