@@ -67,6 +67,10 @@ FindingBuilder FindingSink::report(llvm::StringRef Check, SourceLocation Loc,
 std::vector<tooling::Diagnostic> FindingSink::takeFindings() {
   std::vector<tooling::Diagnostic> Kept;
   SuppressedFindings.clear();
+  // Reserved: growing would copy the findings (see Findings).
+  size_t SuppressedCount = llvm::count(Suppressed, true);
+  Kept.reserve(Findings.size() - SuppressedCount);
+  SuppressedFindings.reserve(SuppressedCount);
   for (size_t I = 0; I < Findings.size(); ++I)
     (Suppressed[I] ? SuppressedFindings : Kept)
         .push_back(std::move(Findings[I]));

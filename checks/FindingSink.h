@@ -8,6 +8,7 @@
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -87,7 +88,9 @@ private:
 
   const clang::SourceManager &SM;
   std::string BuildDirectory;
-  std::vector<clang::tooling::Diagnostic> Findings;
+  /// A deque: tooling::Diagnostic's move constructor is not noexcept (its
+  /// StringMap's is not), so a growing vector would copy every finding.
+  std::deque<clang::tooling::Diagnostic> Findings;
   std::vector<bool> FixAbandoned;
   /// Per finding: where it is reported, then where each edit begins.
   std::vector<std::vector<clang::SourceLocation>> Places;

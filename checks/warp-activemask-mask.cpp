@@ -3,6 +3,7 @@
 #include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/LocalSlots.h"
 #include "checks/analysis/MaskFix.h"
+#include "checks/analysis/Parents.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -220,8 +221,8 @@ bool WarpActivemaskMaskCheck::storedFullMaskIsExact(FindingBuilder &Finding,
   for (const Expr *Read : Accesses.Reads) {
     const Stmt *User = nullptr;
     const Expr *Operand = Read;
-    for (DynTypedNodeList Parents = Ctx.getParents(*Read); !Parents.empty();
-         Parents = Ctx.getParents(*Operand)) {
+    for (DynTypedNodeList Parents = parentsOf(Ctx, *Read); !Parents.empty();
+         Parents = parentsOf(Ctx, *Operand)) {
       User = Parents[0].get<Stmt>();
       if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(User))
         break;

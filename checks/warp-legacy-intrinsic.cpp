@@ -1,4 +1,5 @@
 #include "checks/warp-legacy-intrinsic.h"
+#include "checks/analysis/Parents.h"
 #include "checks/analysis/IgnoredMaskArgument.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/MaskParameter.h"
@@ -122,10 +123,10 @@ static bool countsActiveLanes(const CallExpr &Call, const LegacyIntrinsic &Entry
   Expr::EvalResult Value;
   if (!Call.getArg(0)->EvaluateAsInt(Value, Ctx) || Value.Val.getInt() == 0)
     return false;
-  DynTypedNodeList Parents = Ctx.getParents(Call);
+  DynTypedNodeList Parents = parentsOf(Ctx, Call);
   while (!Parents.empty() && (Parents[0].get<ImplicitCastExpr>() ||
                               Parents[0].get<ParenExpr>()))
-    Parents = Ctx.getParents(Parents[0]);
+    Parents = parentsOf(Ctx, Parents[0]);
   const auto *Outer = Parents.empty() ? nullptr : Parents[0].get<CallExpr>();
   const FunctionDecl *Popc = Outer ? Outer->getDirectCallee() : nullptr;
   return Popc && Popc->getIdentifier() &&

@@ -1,4 +1,5 @@
 #include "checks/warp-missing-syncwarp.h"
+#include "checks/analysis/Parents.h"
 #include "checks/analysis/Loops.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/Membership.h"
@@ -15,7 +16,7 @@ namespace warpfix {
 namespace {
 
 const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
+  DynTypedNodeList Parents = parentsOf(Ctx, *S);
   return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
 }
 

@@ -1,4 +1,5 @@
 #include "checks/analysis/AggregatedAtomic.h"
+#include "checks/analysis/Parents.h"
 #include "checks/analysis/LocalSlots.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/ExprCXX.h"
@@ -26,7 +27,7 @@ bool reads(const Expr *E, const VarDecl *Var) {
 const Stmt *consumerOf(ASTContext &Ctx, const Expr *E, const Expr *&Operand) {
   Operand = E;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*Operand);
+    DynTypedNodeList Parents = parentsOf(Ctx, *Operand);
     const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
       return P;

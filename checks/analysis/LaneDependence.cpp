@@ -1,4 +1,5 @@
 #include "checks/analysis/LaneDependence.h"
+#include "checks/analysis/Parents.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -51,7 +52,7 @@ static LaneValue asData(LaneValue V) {
 const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
   DynTypedNode Node = DynTypedNode::create(*S);
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Ctx, Node);
     if (Parents.empty())
       return nullptr;
     Node = Parents[0];
@@ -85,7 +86,7 @@ LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
         Result = Result.join(controlDependenceWithin(Exit, Construct));
   };
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Child);
+    DynTypedNodeList Parents = parentsOf(Ctx, Child);
     if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
         Parents[0].get<LambdaExpr>())
       return Result;
@@ -126,11 +127,11 @@ LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
 static const Stmt *scopeOf(ASTContext &Ctx, const VarDecl *Var) {
   if (isa<ParmVarDecl>(Var))
     return nullptr;
-  DynTypedNodeList Parents = Ctx.getParents(*Var);
+  DynTypedNodeList Parents = parentsOf(Ctx, *Var);
   const Stmt *Decl = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
   if (!Decl)
     return nullptr;
-  DynTypedNodeList Up = Ctx.getParents(*Decl);
+  DynTypedNodeList Up = parentsOf(Ctx, *Decl);
   return Up.empty() ? nullptr : Up[0].get<Stmt>();
 }
 

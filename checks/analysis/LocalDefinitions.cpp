@@ -1,4 +1,5 @@
 #include "checks/analysis/LocalDefinitions.h"
+#include "checks/analysis/Parents.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -52,7 +53,7 @@ QualType parameterType(const CallExpr *Call, unsigned Index, bool &IsObject) {
 }
 
 const Stmt *parentOf(ASTContext &Ctx, const Stmt *S, const Decl **AsDecl) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
+  DynTypedNodeList Parents = parentsOf(Ctx, *S);
   *AsDecl = nullptr;
   if (Parents.empty())
     return nullptr;
@@ -69,7 +70,7 @@ bool isReadOnlyRange(ASTContext &Ctx, const VarDecl *Range) {
   if (!Range->isImplicit())
     return false;
   const Decl *Unused = nullptr;
-  DynTypedNodeList Parents = Ctx.getParents(*Range);
+  DynTypedNodeList Parents = parentsOf(Ctx, *Range);
   const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
   const auto *Loop = DS ? dyn_cast_or_null<CXXForRangeStmt>(
                               parentOf(Ctx, DS, &Unused))

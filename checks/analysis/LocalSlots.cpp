@@ -1,4 +1,5 @@
 #include "checks/analysis/LocalSlots.h"
+#include "checks/analysis/Parents.h"
 #include "checks/analysis/LocalDefinitions.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -11,7 +12,7 @@ namespace warpfix {
 namespace {
 
 const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
+  DynTypedNodeList Parents = parentsOf(Ctx, *S);
   return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
 }
 
@@ -220,7 +221,7 @@ std::optional<LocalSlot> slotOf(const Expr *E, const ASTContext &Ctx) {
 std::optional<LocalSlot> slotStoredBy(const Expr *Value, ASTContext &Ctx) {
   const Stmt *Child = Value;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    DynTypedNodeList Parents = parentsOf(Ctx, *Child);
     if (Parents.empty())
       return std::nullopt;
     if (const auto *Var = Parents[0].get<VarDecl>()) {

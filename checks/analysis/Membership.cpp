@@ -1,4 +1,5 @@
 #include "checks/analysis/Membership.h"
+#include "checks/analysis/Parents.h"
 #include "checks/FindingSink.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/Attr.h"
@@ -50,7 +51,7 @@ const FunctionDecl *pathTo(ASTContext &Ctx, const Stmt *S,
                            std::vector<Step> &Path, Membership &Failure) {
   const Stmt *Child = S;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    DynTypedNodeList Parents = parentsOf(Ctx, *Child);
     if (Parents.empty()) {
       Failure = Membership::unknown("the enclosing function was not found",
                                     S->getBeginLoc());
@@ -70,7 +71,7 @@ const FunctionDecl *pathTo(ASTContext &Ctx, const Stmt *S,
     if (!Parent) {
       // A local variable's initializer: continue from its declaration.
       const auto *Var = Parents[0].get<VarDecl>();
-      DynTypedNodeList Up = Var ? Ctx.getParents(*Var) : DynTypedNodeList(
+      DynTypedNodeList Up = Var ? parentsOf(Ctx, *Var) : DynTypedNodeList(
                                                              DynTypedNode());
       if (Var && !Up.empty() && (Parent = Up[0].get<DeclStmt>())) {
         Child = Parent;
@@ -203,7 +204,7 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
   // if/else nesting, taking the outer conditions along.
   const Stmt *Site = Anchor;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*Site);
+    DynTypedNodeList Parents = parentsOf(Ctx, *Site);
     const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (Parent && isa<CompoundStmt>(Parent))
       break;
@@ -347,10 +348,10 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
       // A case label nested inside another statement (Duff's device) jumps
       // into the middle of it.
       const Stmt *Up = nullptr;
-      DynTypedNodeList Parents = Ctx.getParents(*Parent);
+      DynTypedNodeList Parents = parentsOf(Ctx, *Parent);
       if (!Parents.empty())
         Up = Parents[0].get<Stmt>();
-      DynTypedNodeList Above = Up ? Ctx.getParents(*Up) : DynTypedNodeList(
+      DynTypedNodeList Above = Up ? parentsOf(Ctx, *Up) : DynTypedNodeList(
                                                               DynTypedNode());
       bool AtTopOfSwitch = Up && (isa<SwitchStmt>(Up) ||
                                   (isa<CompoundStmt>(Up) && !Above.empty() &&

@@ -8,6 +8,34 @@
 using namespace clang;
 
 namespace warpfix {
+namespace {
+
+/// "::" + the qualified name matches ^::__.*_sync$|^::__syncwarp$.
+bool qualifiedNameMatches(const NamedDecl &D) {
+  // The qualified name ends with the declaration's own name: one that is an
+  // identifier must end in "_sync" or be "__syncwarp" for it to match.
+  if (const IdentifierInfo *Id = D.getIdentifier()) {
+    llvm::StringRef Name = Id->getName();
+    if (!Name.ends_with("_sync") && Name != "__syncwarp")
+      return false;
+  }
+  std::string Full = "::" + D.getQualifiedNameAsString();
+  llvm::StringRef Text = Full;
+  // "::__" and "_sync" may not overlap: at least nine characters.
+  return (Text.size() >= 9 && Text.starts_with("::__") &&
+          Text.ends_with("_sync")) ||
+         Text == "::__syncwarp";
+}
+
+AST_MATCHER(FunctionDecl, syncPrimitiveName) {
+  return qualifiedNameMatches(Node);
+}
+
+} // namespace
+
+ast_matchers::internal::Matcher<FunctionDecl> hasSyncPrimitiveName() {
+  return syncPrimitiveName();
+}
 
 llvm::StringRef primitiveName(const CallExpr &Call) {
   const FunctionDecl *Callee = Call.getDirectCallee();

@@ -193,6 +193,8 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   // different text at one place (the ballots for the two arms of an if/else)
   // are joined into the first finding's edit.
   llvm::StringMap<FileMerge> Files;
+  // Reserved: tooling::Diagnostic is copied, not moved, when a vector grows.
+  Set.Findings.reserve(Groups.size());
   for (auto &[Key, Copies] : Groups) {
     Diagnostic D = foldCopies(Copies);
     // A macro body whose finding a NOLINT suppresses at one expansion site

@@ -74,6 +74,9 @@ void writeJsonReport(const RunReport &Run, SourcePositions &Positions,
                      llvm::raw_ostream &OS) {
   const FindingSet &Set = Run.Set;
   json::Array Findings;
+  // Reserved: json::Value's move constructor is not noexcept, so a growing
+  // array copied every finding's tree (most of a run's memory for 12000).
+  Findings.reserve(Set.Findings.size());
   for (size_t I = 0; I < Set.Findings.size(); ++I)
     Findings.push_back(findingOf(Set.Findings[I], Run.Fixed[I], Positions));
   json::Array Checks;

@@ -135,6 +135,8 @@ void writeSarifReport(const RunReport &Run, SourcePositions &Positions,
   }
   json::Array Results;
   const std::vector<Diagnostic> &Findings = Run.Set.Findings;
+  // Reserved: json::Value is copied, not moved, when an array grows.
+  Results.reserve(Findings.size());
   for (size_t I = 0; I < Findings.size(); ++I) {
     auto It = RuleIndex.find(Findings[I].DiagnosticName);
     Results.push_back(result(Findings[I],

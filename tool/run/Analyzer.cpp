@@ -1,5 +1,6 @@
 #include "tool/run/Analyzer.h"
 #include "checks/NoLintDirectives.h"
+#include "checks/analysis/Parents.h"
 #include "tool/run/ParseErrors.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -57,7 +58,13 @@ public:
       if (!SM.isInSystemHeader(D->getLocation()))
         UserDecls.push_back(D);
     Ctx.setTraversalScope(UserDecls);
-    Checks->HandleTranslationUnit(Ctx);
+    // The checks' climbs from a node to its parents answered by a lean index
+    // instead of clang's parent map (checks/analysis/Parents.h).
+    ParentIndex Parents(Ctx);
+    {
+      ParentIndex::Use InUse(Parents);
+      Checks->HandleTranslationUnit(Ctx);
+    }
     // The AST clang recovered from errors is analysed like any other; only
     // the fixes that an error may have misled are withheld.
     if (!Errors.Errors.empty() && !Parse.Strict) {

@@ -1,0 +1,160 @@
+#include "checks/analysis/Parents.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+/// The index that parentsOf() answers from on this thread: one translation
+/// unit is analysed on one thread from start to end.
+thread_local ParentIndex *Current = nullptr;
+
+} // namespace
+
+/// The traversal of clang's ParentMapContext::ParentMap::ASTVisitor (clang
+/// 19): the same RecursiveASTVisitor settings and the same overridden
+/// traversals, hence the same nodes in the same order. Only what is kept
+/// differs.
+class ParentIndex::Builder : public RecursiveASTVisitor<Builder> {
+public:
+  explicit Builder(ParentIndex &Index) : Index(Index) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    addPointer(D);
+    return within(DynTypedNode::create(*D), true,
+                  [&] { return Base::TraverseDecl(D); });
+  }
+  bool TraverseAttr(Attr *A) {
+    if (!A)
+      return true;
+    addPointer(A);
+    return within(DynTypedNode::create(*A), true,
+                  [&] { return Base::TraverseAttr(A); });
+  }
+  bool TraverseTypeLoc(TypeLoc TL) {
+    if (!TL)
+      return true;
+    return within(DynTypedNode::create(TL), false,
+                  [&] { return Base::TraverseTypeLoc(TL); });
+  }
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
+    if (!NNS)
+      return true;
+    return within(DynTypedNode::create(NNS), false,
+                  [&] { return Base::TraverseNestedNameSpecifierLoc(NNS); });
+  }
+  bool TraverseObjCProtocolLoc(ObjCProtocolLoc Loc) {
+    return within(DynTypedNode::create(Loc), false,
+                  [&] { return Base::TraverseObjCProtocolLoc(Loc); });
+  }
+  // As clang's visitor: statements through the data-recursion hooks.
+  bool dataTraverseStmtPre(Stmt *S) {
+    addPointer(S);
+    Stack.push_back({DynTypedNode::create(*S), true, nullptr});
+    return true;
+  }
+  bool dataTraverseStmtPost(Stmt *) {
+    Stack.pop_back();
+    return true;
+  }
+
+private:
+  using Base = RecursiveASTVisitor<Builder>;
+
+  struct Frame {
+    DynTypedNode Node;
+    /// A node with pointer identity, or one whose parent is already kept.
+    bool Kept;
+    /// Node's copy in OtherNodes, once a child needed one.
+    const DynTypedNode *Stored;
+  };
+
+  template <typename Traverse>
+  bool within(DynTypedNode Node, bool Kept, Traverse Children) {
+    Stack.push_back({Node, Kept, nullptr});
+    bool Result = Children();
+    Stack.pop_back();
+    return Result;
+  }
+
+  Parent parentFor(Frame &F) {
+    if (const auto *D = F.Node.get<Decl>())
+      return D;
+    if (const auto *S = F.Node.get<Stmt>())
+      return S;
+    if (!F.Stored) {
+      Index.OtherNodes.push_back(F.Node);
+      F.Stored = &Index.OtherNodes.back();
+    }
+    return F.Stored;
+  }
+
+  /// Records the parent of a node with pointer identity about to be entered,
+  /// and, first, the parents of the locations between it and the nearest
+  /// node above it that is kept: a climb from it passes through them. A
+  /// location's subtree is the same wherever it is entered, so the first time
+  /// it is entered is also the first time it gets here: its first parent.
+  void addPointer(const void *Key) {
+    if (Stack.empty())
+      return;
+    for (size_t I = Stack.size(); I-- > 1 && !Stack[I].Kept;) {
+      Index.OtherParents.try_emplace(Stack[I].Node, parentFor(Stack[I - 1]));
+      Stack[I].Kept = true;
+    }
+    Index.PointerParents.try_emplace(Key, parentFor(Stack.back()));
+  }
+
+  ParentIndex &Index;
+  llvm::SmallVector<Frame, 16> Stack;
+};
+
+void ParentIndex::build() {
+  Built = true;
+  Builder(*this).TraverseAST(Ctx);
+}
+
+DynTypedNode ParentIndex::toNode(Parent P) {
+  if (const auto *D = P.dyn_cast<const Decl *>())
+    return DynTypedNode::create(*D);
+  if (const auto *S = P.dyn_cast<const Stmt *>())
+    return DynTypedNode::create(*S);
+  return *P.get<const DynTypedNode *>();
+}
+
+DynTypedNode ParentIndex::firstParent(const DynTypedNode &Node) {
+  if (!Built)
+    build();
+  if (Node.getNodeKind().hasPointerIdentity()) {
+    auto It = PointerParents.find(Node.getMemoizationData());
+    return It == PointerParents.end() ? DynTypedNode() : toNode(It->second);
+  }
+  auto It = OtherParents.find(Node);
+  return It == OtherParents.end() ? DynTypedNode() : toNode(It->second);
+}
+
+ParentIndex::Use::Use(ParentIndex &Index) : Previous(Current) {
+  Current = &Index;
+}
+
+ParentIndex::Use::~Use() { Current = Previous; }
+
+DynTypedNodeList parentsOf(ASTContext &Ctx, const DynTypedNode &Node) {
+  if (!Current || &Current->context() != &Ctx) {
+    DynTypedNodeList All = Ctx.getParents(Node);
+    if (All.empty())
+      return All;
+    return All[0];
+  }
+  DynTypedNode Parent = Current->firstParent(Node);
+  if (Parent.getNodeKind().isNone())
+    return llvm::ArrayRef<DynTypedNode>();
+  return Parent;
+}
+
+} // namespace warpfix

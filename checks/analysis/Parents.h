@@ -1,0 +1,85 @@
+// The first parent of an AST node, as ASTContext::getParents() lists it, from
+// an index that costs a fraction of clang's parent map.
+//
+// clang's map records every node of the traversal scope, type locations
+// included, allocates a node for each parent that is not a statement or a
+// declaration, and keeps every parent of a shared node: the default argument
+// of __shfl (`width = warpSize`) collects one parent per call, each checked
+// against all the others. On a file of thousands of small kernels building it
+// cost more memory than the parse. warpfix only ever climbs from statements
+// and declarations and reads the first parent, so this index walks the same
+// traversal (the same RecursiveASTVisitor settings and the same nodes, in the
+// same order) but keeps the first parent of each node, and keeps a type or
+// name-specifier location only when a statement or declaration lies below
+// it, the only way a climb can reach one.
+#ifndef WARPFIX_CHECKS_ANALYSIS_PARENTS_H
+#define WARPFIX_CHECKS_ANALYSIS_PARENTS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PointerUnion.h"
+#include <deque>
+
+namespace warpfix {
+
+class ParentIndex {
+public:
+  /// Nothing is built until the first query; the index then covers Ctx's
+  /// traversal scope as it is at that moment, as clang's map would.
+  explicit ParentIndex(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  ParentIndex(const ParentIndex &) = delete;
+  ParentIndex &operator=(const ParentIndex &) = delete;
+
+  /// The first of Ctx.getParents(Node), or an empty node where that is empty.
+  clang::DynTypedNode firstParent(const clang::DynTypedNode &Node);
+
+  clang::ASTContext &context() const { return Ctx; }
+
+  /// Makes parentsOf() answer from Index for its context, on this thread,
+  /// for as long as the guard lives (one translation unit's analysis).
+  class Use {
+  public:
+    explicit Use(ParentIndex &Index);
+    ~Use();
+    Use(const Use &) = delete;
+    Use &operator=(const Use &) = delete;
+
+  private:
+    ParentIndex *Previous;
+  };
+
+private:
+  class Builder;
+  /// A parent: a declaration or a statement as they are; anything else (a
+  /// type location, an attribute) in OtherNodes.
+  using Parent = llvm::PointerUnion<const clang::Decl *, const clang::Stmt *,
+                                    const clang::DynTypedNode *>;
+  void build();
+  static clang::DynTypedNode toNode(Parent P);
+
+  clang::ASTContext &Ctx;
+  bool Built = false;
+  /// Nodes with pointer identity (statements, declarations, attributes).
+  llvm::DenseMap<const void *, Parent> PointerParents;
+  /// Type and name-specifier locations that lie above such a node.
+  llvm::DenseMap<clang::DynTypedNode, Parent> OtherParents;
+  /// Parents that are neither declarations nor statements; a deque, so that
+  /// the pointers to them stay valid.
+  std::deque<clang::DynTypedNode> OtherNodes;
+};
+
+/// Ctx.getParents(Node) cut to its first parent, which is all that warpfix
+/// reads of it: answered by the ParentIndex in use for Ctx on this thread,
+/// else by clang's parent map.
+clang::DynTypedNodeList parentsOf(clang::ASTContext &Ctx,
+                                  const clang::DynTypedNode &Node);
+
+template <typename T>
+clang::DynTypedNodeList parentsOf(clang::ASTContext &Ctx, const T &Node) {
+  return parentsOf(Ctx, clang::DynTypedNode::create(Node));
+}
+
+} // namespace warpfix
+
+#endif
