@@ -36,15 +36,17 @@ bool sameFix(const llvm::StringMap<Replacements> &A,
   return true;
 }
 
+bool hasNote(const Diagnostic &D, const DiagnosticMessage &Note) {
+  return llvm::any_of(D.Notes, [&](const DiagnosticMessage &N) {
+    return N.FilePath == Note.FilePath && N.FileOffset == Note.FileOffset &&
+           N.Message == Note.Message;
+  });
+}
+
 void appendNotes(Diagnostic &Into, const Diagnostic &From) {
-  for (const DiagnosticMessage &Note : From.Notes) {
-    bool Seen = llvm::any_of(Into.Notes, [&](const DiagnosticMessage &N) {
-      return N.FilePath == Note.FilePath && N.FileOffset == Note.FileOffset &&
-             N.Message == Note.Message;
-    });
-    if (!Seen)
+  for (const DiagnosticMessage &Note : From.Notes)
+    if (!hasNote(Into, Note))
       Into.Notes.push_back(Note);
-  }
 }
 
 DiagnosticMessage noteAt(const Diagnostic &D, llvm::StringRef Text) {
@@ -57,7 +59,7 @@ DiagnosticMessage noteAt(const Diagnostic &D, llvm::StringRef Text) {
 /// Folds the copies of one finding (from several TUs, instantiations or macro
 /// expansions) into one; their fix survives only if all of them agree on it.
 /// A copy from a unit that does not run the code abstains: the others decide.
-Diagnostic foldCopies(std::vector<const Diagnostic *> Copies) {
+Diagnostic foldSharedCopies(std::vector<const Diagnostic *> Copies) {
   std::vector<const Diagnostic *> Judges;
   for (const Diagnostic *D : Copies)
     if (!abstains(*D))
@@ -102,6 +104,21 @@ Diagnostic foldCopies(std::vector<const Diagnostic *> Copies) {
         Context.Notes.push_back(Note);
     appendNotes(Folded, Context);
   }
+  return Folded;
+}
+
+/// As foldSharedCopies, which copies what it keeps; a finding that one
+/// judging copy alone makes, the usual case, is moved instead, with its
+/// repeated notes dropped as the fold drops them.
+Diagnostic foldCopies(std::vector<Diagnostic *> Copies) {
+  if (Copies.size() != 1 || abstains(*Copies.front()))
+    return foldSharedCopies({Copies.begin(), Copies.end()});
+  Diagnostic Folded = std::move(*Copies.front());
+  auto Notes = std::move(Folded.Notes);
+  Folded.Notes.clear();
+  for (DiagnosticMessage &Note : Notes)
+    if (!hasNote(Folded, Note))
+      Folded.Notes.push_back(std::move(Note));
   return Folded;
 }
 
@@ -160,18 +177,20 @@ size_t FindingSet::fileCount() const {
 FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
                          llvm::function_ref<bool(llvm::StringRef)> IsShown) {
   FindingSet Set;
-  std::map<FindingKey, std::vector<const Diagnostic *>> Groups, Suppressed;
+  // Groups point into Results, which the fold may move from.
+  std::map<FindingKey, std::vector<Diagnostic *>> Groups;
+  std::map<FindingKey, std::vector<const Diagnostic *>> Suppressed;
   llvm::StringMap<std::string> ReadByFailedTU;
   for (const TranslationUnitResult &TU : Results)
     if (!TU.Parsed)
       for (const std::string &File : TU.FilesRead)
         ReadByFailedTU.try_emplace(File, TU.MainFile);
-  for (const TranslationUnitResult &TU : Results) {
+  for (TranslationUnitResult &TU : Results) {
     if (!TU.Parsed) {
       Set.FailedFiles.push_back(TU.MainFile);
       // What a lexical reading found where no AST was analysed: reported,
       // never fixed.
-      for (const Diagnostic &D : TU.Findings)
+      for (Diagnostic &D : TU.Findings)
         if (IsShown(D.Message.FilePath) && D.Message.Fix.empty())
           Groups[keyOf(D)].push_back(&D);
       continue;
@@ -182,7 +201,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
       if (!Inserted && It->second != Entry.second)
         It->second.clear();
     }
-    for (const Diagnostic &D : TU.Findings)
+    for (Diagnostic &D : TU.Findings)
       if (IsShown(D.Message.FilePath))
         Groups[keyOf(D)].push_back(&D);
     for (const Diagnostic &D : TU.Suppressed)
