@@ -16,7 +16,7 @@
 // RUN: diff %t/once.cu %t/k.cu
 // RUN: %expect-exit 0 %warpfix %t/k.cu
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/k.cu %}
-// FIXED: fixed 16 findings in 1 file; 0 remain
+// FIXED: fixed 19 findings in 1 file; 0 remain
 // IDEMPOTENT: 0 findings in 0 files (0 fixable)
 
 // Five steps unrolled, through a pointer to the lane's own element.
@@ -119,6 +119,31 @@ __global__ void own_element(int *o, const int *in) {
   o[tid] = t;
 }
 
+// A barrier the code already has after a step closes it: none is added.
+__global__ void barrier_after_step(int *o, const int *in) {
+  __shared__ int buf[256];
+  int tid = threadIdx.x;
+  int lane = tid & 31;
+  buf[tid] = in[tid];
+  __syncwarp();
+  int t = buf[tid];
+  if (lane >= 1) { t += buf[tid - 1]; buf[tid] = t; }
+  __syncwarp();
+  if (lane >= 2) { t += buf[tid - 2]; buf[tid] = t; }
+  __syncwarp();
+  o[tid] = t;
+}
+
+// A step that shares its line is rewritten on that line.
+__global__ void step_on_one_line(int *o, const int *in) {
+  __shared__ int buf[256];
+  int tid = threadIdx.x;
+  int lane = tid & 31;
+  buf[tid] = in[tid];
+  __syncwarp();
+  int t = buf[tid]; if (lane >= 1) { t += buf[tid - 1]; buf[tid] = t; } o[tid] = t;
+}
+
 // CHECK-MESSAGES: :31:32: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 17 reads it with no __syncwarp() between them (seed 000, listing 7)
 // CHECK-MESSAGES: :31:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (seed 000, listing 8)
 // CHECK-MESSAGES: :31:3: note: every lane of the warp reaches this call, so the full mask is exact
@@ -166,6 +191,15 @@ __global__ void own_element(int *o, const int *in) {
 // CHECK-MESSAGES: :106:39: warning: lanes of one warp race on shared memory: lane 2 writes buf[2] and lane 4 reads it with no __syncwarp() between them (seed 000, listing 7)
 // CHECK-MESSAGES: :106:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (seed 000, listing 8)
 // CHECK-MESSAGES: :106:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :130:39: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 2 reads it with no __syncwarp() between them (seed 000, listing 7)
+// CHECK-MESSAGES: :130:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (seed 000, listing 8)
+// CHECK-MESSAGES: :130:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :132:39: warning: lanes of one warp race on shared memory: lane 2 writes buf[2] and lane 4 reads it with no __syncwarp() between them (seed 000, listing 7)
+// CHECK-MESSAGES: :132:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (seed 000, listing 8)
+// CHECK-MESSAGES: :132:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :144:57: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 2 reads it with no __syncwarp() between them (seed 000, listing 7)
+// CHECK-MESSAGES: :144:21: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (seed 000, listing 8)
+// CHECK-MESSAGES: :144:21: note: every lane of the warp reaches this call, so the full mask is exact
 // CHECK-FIXES:{{^}}  int t = s[0];
 // CHECK-FIXES-NEXT:{{^}}  if (lane >= 1) t += s[-1];
 // CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
@@ -239,3 +273,14 @@ __global__ void own_element(int *o, const int *in) {
 // CHECK-FIXES-NEXT:{{^}}  if (lane >= 2) buf[tid] = t;
 // CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
 // CHECK-FIXES-NEXT:{{^}}  o[tid] = t + other[tid ^ 1];
+// CHECK-FIXES:{{^}}  int t = buf[tid];
+// CHECK-FIXES-NEXT:{{^}}  if (lane >= 1) t += buf[tid - 1];
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+// CHECK-FIXES-NEXT:{{^}}  if (lane >= 1) buf[tid] = t;
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp();
+// CHECK-FIXES-NEXT:{{^}}  if (lane >= 2) t += buf[tid - 2];
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+// CHECK-FIXES-NEXT:{{^}}  if (lane >= 2) buf[tid] = t;
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp();
+// CHECK-FIXES-NEXT:{{^}}  o[tid] = t;
+// CHECK-FIXES:{{^}}  int t = buf[tid]; if (lane >= 1) t += buf[tid - 1]; __syncwarp(0xffffffff); if (lane >= 1) buf[tid] = t; __syncwarp(0xffffffff); o[tid] = t;
