@@ -237,7 +237,8 @@ void WarpMissingSyncwarpCheck::reportStatement(
                    "access guarded inside) and then synchronise");
     return;
   }
-  if (!fixChain(First, Races, Finding, Ctx))
+  if (!fixScanStep(First, Races, Finding, Ctx) &&
+      !fixChain(First, Races, Finding, Ctx))
     fixWithBarriers(Races, Finding, Ctx);
 }
 
@@ -273,6 +274,217 @@ std::optional<ChainKind> kindOf(const BinaryOperator *B) {
 }
 
 } // namespace
+
+namespace {
+
+/// A local that only the lane's own statements change: the rewrite may keep
+/// a value in it across a barrier.
+const VarDecl *registerNamed(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
+      Var->getType().isVolatileQualified())
+    return nullptr;
+  return Var;
+}
+
+/// An element whose address reads only registers (`s[0]` with `s` a local
+/// pointer, `buf[tid]` with `buf` an array): evaluated after a barrier
+/// instead of before it, it is still the same element.
+bool addressFromRegisters(const Expr *Element, ASTContext &Ctx) {
+  const auto *Subscript =
+      dyn_cast<ArraySubscriptExpr>(Element->IgnoreParens());
+  if (!Subscript)
+    return false;
+  const Expr *Base = Subscript->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  bool ArrayBase = Ref && Ref->getType()->isArrayType() &&
+                   !Ref->getType().isVolatileQualified();
+  return (ArrayBase || readsOnlyRegisters(Subscript->getBase(), Ctx)) &&
+         readsOnlyRegisters(Subscript->getIdx(), Ctx);
+}
+
+/// One step of a warp scan through a register, `if (G) { t op= R; L = t; }`:
+/// the lane reads a neighbour's element into t, then stores t in its own.
+struct ScanStep {
+  const IfStmt *If;
+  const BinaryOperator *Read, *Write;
+  const VarDecl *Register;
+};
+
+std::optional<ScanStep> scanStepOf(const Stmt *S) {
+  const auto *If = dyn_cast_or_null<IfStmt>(S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      If->isConsteval() || If->isConstexpr())
+    return std::nullopt;
+  const auto *Body = dyn_cast<CompoundStmt>(If->getThen());
+  if (!Body || Body->size() != 2)
+    return std::nullopt;
+  const auto *Read = dyn_cast<BinaryOperator>(Body->body_front());
+  const auto *Write = dyn_cast<BinaryOperator>(Body->body_back());
+  if (!Read || !Write || !Read->isAssignmentOp() ||
+      Write->getOpcode() != BO_Assign)
+    return std::nullopt;
+  const VarDecl *Register = registerNamed(Read->getLHS());
+  if (!Register || registerNamed(Write->getRHS()) != Register ||
+      !isa<DeclRefExpr>(Read->getLHS()->IgnoreParens()))
+    return std::nullopt;
+  return ScanStep{If, Read, Write, Register};
+}
+
+/// The scan step whose branch holds S, if S is in one.
+std::optional<ScanStep> enclosingScanStep(ASTContext &Ctx, const Stmt *S) {
+  for (const Stmt *P = S; P; P = parentStmt(Ctx, P))
+    if (std::optional<ScanStep> Step = scanStepOf(P))
+      return Step;
+  return std::nullopt;
+}
+
+/// Whether the barrier statement S already orders every lane of M, so that
+/// the rewrite need not add one of its own right before it.
+bool barrierOrdersAll(const Stmt *S, const Membership &M, ASTContext &Ctx) {
+  if (!isBarrierStatement(S) || M.Result != Membership::AllLanes)
+    return false;
+  const auto *Call = cast<CallExpr>(S);
+  if (Call->getDirectCallee()->getName() == "__syncthreads")
+    return true;
+  if (Call->getNumArgs() == 0 || Call->getArg(0)->isDefaultArgument())
+    return true;
+  std::optional<llvm::APSInt> Mask =
+      Call->getArg(0)->getIntegerConstantExpr(Ctx);
+  return Mask && Mask->getZExtValue() == 0xffffffffu;
+}
+
+} // namespace
+
+bool WarpMissingSyncwarpCheck::fixScanStep(
+    const Race &First, const std::vector<const Race *> &Races,
+    FindingBuilder &Finding, ASTContext &Ctx) {
+  std::optional<ScanStep> Step =
+      scanStepOf(parentStmt(Ctx, parentStmt(Ctx, First.Write->Statement)));
+  if (!Step || Step->Write != First.Write->Statement ||
+      Step->Write->getLHS()->IgnoreParens() != First.Write->Access)
+    return false;
+  // Another lane writing the element: a barrier between the read and the
+  // write of each lane does not order two writes.
+  for (const Race *R : Races)
+    if (R->Other->IsWrite)
+      return false;
+  const Expr *Guard = Step->If->getCond();
+  const Expr *Target = Step->Write->getLHS();
+  // The barrier stands outside the branch, which is then entered twice: the
+  // condition must give the same answer both times, and the element written
+  // must be the same one.
+  if (!readsOnlyRegisters(Guard, Ctx)) {
+    Finding.withoutFix(Guard->getBeginLoc(),
+                       "no automatic fix: the __syncwarp() must stand "
+                       "outside this condition, which is then evaluated "
+                       "a second time, and it reads memory or has side "
+                       "effects");
+    return true;
+  }
+  if (mentions(Guard, Step->Register)) {
+    Finding.withoutFix(Guard->getBeginLoc(),
+                       ("no automatic fix: the __syncwarp() must stand "
+                        "outside this condition, which is then evaluated "
+                        "a second time, after the branch has changed '" +
+                        Step->Register->getName() + "'")
+                           .str());
+    return true;
+  }
+  if (!changesNothing(Step->Read->getRHS()) || !changesNothing(Target) ||
+      mentions(Target, Step->Register) || !addressFromRegisters(Target, Ctx))
+    return false;
+
+  Membership Lanes = context().analyses(Ctx).Members.at(Step->If);
+  if (Lanes.Result == Membership::Unknown) {
+    withoutFixFor(Finding, Lanes);
+    return true;
+  }
+  // Every racing access is made by a lane that reaches this branch, in the
+  // same instance: a read before it is ordered by the first barrier, one
+  // after it by the second. Where all lanes reach the branch that holds for
+  // any access; else only for accesses reached by the same lanes.
+  for (const Race *R : Races) {
+    if (Lanes.Result == Membership::AllLanes)
+      break;
+    std::optional<ScanStep> Other = enclosingScanStep(Ctx, R->Other->Statement);
+    const Stmt *Place = Other ? Other->If : R->Other->Statement;
+    if (!sameLanes(context().analyses(Ctx).Members.at(Place), Lanes)) {
+      Finding.withoutFix(R->Other->Access->getBeginLoc(),
+                         "no automatic fix: this access may be made by lanes "
+                         "that do not reach the racing write, which a "
+                         "__syncwarp() of the lanes that do would not order");
+      return true;
+    }
+  }
+
+  std::optional<std::string> Mask = emitMask(
+      Lanes, Step->If->getBeginLoc(), Finding, maskStyle(), Ctx);
+  if (!Mask)
+    return true; // emitMask said why
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Step->If->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  std::string Condition = textOf(Guard->getSourceRange(), Ctx);
+  std::string Read = textOf(Step->Read->getSourceRange(), Ctx);
+  std::string Write = textOf(Step->Write->getSourceRange(), Ctx);
+  if (Range.isInvalid() || Condition.empty() || Read.empty() ||
+      Write.empty()) {
+    Finding.withoutFix(Step->If->getBeginLoc(),
+                       "no automatic fix: the statement is written by a "
+                       "macro");
+    return true;
+  }
+  // The branch is written anew from its condition and its two statements:
+  // anything else in its text would be lost.
+  llvm::StringRef Whole = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  if (Whole.contains("//") || Whole.contains("/*") || Whole.contains('#')) {
+    Finding.withoutFix(Step->If->getBeginLoc(),
+                       "no automatic fix: the branch holds comments or "
+                       "preprocessor lines, which the rewrite would drop");
+    return true;
+  }
+  std::string Barrier = "__syncwarp(" + *Mask + ");";
+  std::string If = "if (" + Condition + ") ";
+  std::vector<std::string> Parts = {If + Read + ";", Barrier,
+                                    If + Write + ";"};
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Ctx, Step->If));
+  const Stmt *Next = nullptr;
+  if (Block) {
+    const auto *It = llvm::find(Block->body(), Step->If);
+    if (std::next(It) != Block->body_end())
+      Next = *std::next(It);
+  }
+  // The closing barrier goes before the next statement as an insertion of
+  // its own: a barrier that another finding needs at that point is the same
+  // edit, and the two merge into one.
+  bool BarrierAfter = false;
+  if (!Next)
+    Parts.push_back(Barrier);
+  else if (!barrierOrdersAll(Next, Lanes, Ctx))
+    BarrierAfter = true;
+  std::optional<LineLayout> Layout = lineLayoutOf(Step->If, Ctx);
+  bool OneLine = !Block || !Layout;
+  std::string Text = llvm::join(
+      Parts, OneLine ? std::string(" ") : Layout->LineEnd + Layout->Indent);
+  if (!Block)
+    Text = "{ " + Text + " }";
+  if (BarrierAfter && !insertStatementBefore(Next, Barrier, Finding, Ctx)) {
+    Finding.withoutFix(Next->getBeginLoc(),
+                       "no automatic fix: the statement is written by a "
+                       "macro");
+    return true;
+  }
+  Finding.replace(Range, Text);
+  Finding.note(Step->If->getBeginLoc(),
+               "each lane reads into its register under the condition, all "
+               "lanes synchronise outside it, then each writes its own "
+               "element under the condition again (seed 000, listing 8)");
+  explainMask(Finding, Lanes, Step->If->getBeginLoc());
+  return true;
+}
 
 bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
                                         const std::vector<const Race *> &Races,

@@ -19,6 +19,8 @@ public:
 private:
   void reportStatement(const std::vector<const Race *> &Races,
                        clang::ASTContext &Ctx);
+  bool fixScanStep(const Race &First, const std::vector<const Race *> &Races,
+                   FindingBuilder &Finding, clang::ASTContext &Ctx);
   bool fixChain(const Race &First, const std::vector<const Race *> &Races,
                 FindingBuilder &Finding, clang::ASTContext &Ctx);
   bool fixWithBarriers(const std::vector<const Race *> &Races,
