@@ -257,7 +257,7 @@ def warpfix_flags(binary):
         sys.exit(f"bench: cannot run {binary}: {e}")
     flags = {}
     for flag in ("-j", "--no-cache", "--cache-dir", "--quiet", "--stats",
-                 "--format", "--no-prefilter"):
+                 "--format", "--no-prefilter", "--no-shared-preambles"):
         flags[flag] = re.search(r"(^|\s)" + re.escape(flag) + r"\b", text,
                                 re.M) is not None
     flags["--format=json"] = flags["--format"] and re.search(
@@ -572,6 +572,17 @@ def main():
                        base + cold_flags + common + stats)
     cold_full = run_warpfix("cold_full", "-j1 cold, full-parse TUs",
                             base + cold_flags + common + full) if full else None
+    # The same cold runs with each unit parsing its system headers itself
+    # (issue 18, part 2): the ratio with shared preambles on and off.
+    cold_off = cold_full_off = None
+    if flags["--no-shared-preambles"]:
+        off = ["--no-shared-preambles"]
+        cold_off = run_warpfix("cold_noshare",
+                               "-j1 cold, all TUs, no shared preambles",
+                               base + cold_flags + off + common)
+        cold_full_off = run_warpfix(
+            "cold_full_noshare", "-j1 cold, full-parse TUs, no shared preambles",
+            base + cold_flags + off + common + full) if full else None
     j2 = None
     if flags["-j"]:
         j2_flags = ["-j", "2"] + (["--no-cache"] if flags["--no-cache"] else [])
@@ -590,7 +601,8 @@ def main():
     canon = {}
     for key, (label, r) in warpfix_runs.items():
         counts[key], canon[key] = findings_of(r, flags["--format=json"])
-    compared = [k for k in ("cold", "j2", "fill", "warm") if k in canon]
+    compared = [k for k in ("cold", "cold_noshare", "j2", "fill", "warm")
+                if k in canon]
     disagree = [k for k in compared if canon[k] != canon["cold"]]
     comparable = all(counts[k] is not None or canon[k] for k in compared)
     if disagree:
@@ -631,12 +643,41 @@ def main():
          "value": ratio(cold.maxrss, clang.maxrss), "wall": None,
          "missing": None},
     ]
+    # Issue 18 part 2: shared preambles, on (the default) and off.
+    share_missing = None if flags["--no-shared-preambles"] else "--no-shared-preambles"
+    rows += [
+        {"ratio": "warpfix cold / sum of clang parses, full-parse TUs, shared preambles on",
+         "measure": "CPU", "target": "<= 0.4", "limit": 0.4, "le": True,
+         "value": ratio(cold_full.cpu if cold_full else None, clang_full.cpu),
+         "wall": ratio(cold_full.wall if cold_full else None, clang_full.wall),
+         "missing": None},
+        {"ratio": "warpfix cold / sum of clang parses, full-parse TUs, shared preambles off",
+         "measure": "CPU", "target": "(reference)", "limit": float("inf"), "le": True,
+         "value": ratio(cold_full_off.cpu if cold_full_off else None, clang_full.cpu),
+         "wall": ratio(cold_full_off.wall if cold_full_off else None, clang_full.wall),
+         "missing": share_missing},
+        {"ratio": "warpfix cold / sum of clang parses, all TUs, shared preambles on",
+         "measure": "CPU", "target": "(reference)", "limit": float("inf"), "le": True,
+         "value": ratio(cold.cpu, clang.cpu), "wall": ratio(cold.wall, clang.wall),
+         "missing": None},
+        {"ratio": "warpfix cold / sum of clang parses, all TUs, shared preambles off",
+         "measure": "CPU", "target": "(reference)", "limit": float("inf"), "le": True,
+         "value": ratio(cold_off.cpu, clang.cpu) if cold_off else None,
+         "wall": ratio(cold_off.wall, clang.wall) if cold_off else None,
+         "missing": share_missing},
+        {"ratio": "peak RSS per worker, shared preambles on / off",
+         "measure": "RSS", "target": "<= 1.05 (the same)", "limit": 1.05, "le": True,
+         "value": ratio(cold.maxrss, cold_off.maxrss) if cold_off else None,
+         "wall": None, "missing": share_missing},
+    ]
     for row in rows:
         v = row["value"]
         if row["missing"]:
             row["status"] = f"n/a (flag {row['missing']} missing)"
         elif v is None:
             row["status"] = "n/a"
+        elif row["limit"] == float("inf"):
+            row["status"] = "reference"
         else:
             ok = v <= row["limit"] if row["le"] else v >= row["limit"]
             row["status"] = "met" if ok else "NOT MET"
@@ -669,7 +710,7 @@ def main():
           f"{tidy.wall:.1f} | {tidy.cpu:.1f} | {fmt_mib(tidy.maxrss)} (max) | | "
           f"{'ok' if not tidy.failures() else 'FAILED'} | {tidy.load:.1f} |")
     for key, (label, r) in warpfix_runs.items():
-        n = len(full) if key == "cold_full" else len(files)
+        n = len(full) if key in ("cold_full", "cold_full_noshare") else len(files)
         c = counts[key]
         print(f"| warpfix {label} | {n} | {r.wall:.1f} | {r.cpu:.1f} | "
               f"{fmt_mib(r.maxrss)} | {'?' if c is None else c} | {r.rc} | "

@@ -12,6 +12,7 @@
 #include "tool/input/Paths.h"
 #include "tool/input/Config.h"
 #include "tool/run/Profile.h"
+#include "tool/run/SharedPreambles.h"
 #include "tool/input/SourceFiles.h"
 #include "tool/output/JsonReport.h"
 #include "tool/output/SarifReport.h"
@@ -167,6 +168,12 @@ cl::opt<bool> NoPrefilter(
     cl::desc("Parse every translation unit, even those in whose user files "
              "no check finds anything to look at"),
     cl::cat(Category));
+cl::opt<bool> NoSharedPreambles(
+    "no-shared-preambles",
+    cl::desc("Parse each translation unit's leading system headers itself, "
+             "instead of once per run for all units that begin with the same "
+             "ones"),
+    cl::cat(Category));
 
 cl::opt<bool> StrictParse(
     "strict-parse",
@@ -183,6 +190,16 @@ cl::opt<std::string> TestingCrashIn("testing-crash-in", cl::Hidden,
 
 // Lets a test edit a file between analysis and writing, to show that the
 // content hash catches it.
+// Lets a test change a header between two translation units, to show that a
+// shared preamble that read it is built again. Run by /bin/sh with the unit's
+// path as $1.
+cl::opt<std::string> TestingBeforeUnit("testing-run-before-unit", cl::Hidden,
+                                       cl::cat(Category));
+
+// Says for each unit whether its preamble was built, reused or not shared.
+cl::opt<bool> TestingReportPreambles("testing-report-preambles", cl::Hidden,
+                                     cl::cat(Category));
+
 cl::opt<std::string> TestingBeforeWrite("testing-run-before-write", cl::Hidden,
                                         cl::cat(Category));
 
@@ -444,6 +461,7 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
   Settings.ColoredMessages = errs().has_colors();
   Settings.Parse.Strict = StrictParse;
   Settings.Parse.TestingCrashFile = TestingCrashIn;
+  Settings.Parse.TestingBeforeUnit = TestingBeforeUnit;
   return Settings;
 }
 
@@ -540,9 +558,12 @@ int main(int argc, const char **argv) {
   bool HadErrors = !ToolErrors.empty();
 
   // Run: each file analysed by the profile of the configuration in force.
+  SharedPreambles Preambles(TestingReportPreambles ? &errs() : nullptr);
+  ProfileSettings Settings = profileSettings(*Toolkit, argv[0]);
+  if (!NoSharedPreambles)
+    Settings.Parse.Preambles = &Preambles;
   auto Profiles = ProfileSet::create(SourceFiles, Configs, CommandLine,
-                                     std::move(*Database),
-                                     profileSettings(*Toolkit, argv[0]));
+                                     std::move(*Database), Settings);
   if (!Profiles)
     return fail(toString(Profiles.takeError()));
   unsigned Workers =

@@ -31,6 +31,12 @@ public:
   bool namesFullMask(llvm::StringRef Name, clang::SourceLocation Use,
                      const clang::SourceManager &SM) const;
 
+  /// Where the TU was parsed with a precompiled preamble, whose macros the
+  /// hooks never saw (the predefined ones and those of -D and -include among
+  /// them): records them as the hooks would have, from each macro's history.
+  /// Call once, after the parse; a no-op without a preamble.
+  void addPrecompiled(clang::Preprocessor &PP);
+
 private:
   friend class FullMaskMacroRecorder;
   struct Definition {

@@ -2,6 +2,7 @@
 #include "checks/NoLintDirectives.h"
 #include "checks/analysis/Parents.h"
 #include "tool/run/ParseErrors.h"
+#include "tool/run/SharedPreambles.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -11,6 +12,8 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include <functional>
 
 using namespace clang;
 
@@ -43,9 +46,10 @@ public:
   UserCodeConsumer(std::unique_ptr<ASTConsumer> Checks,
                    const SourceManager &SM, FindingSink &Sink,
                    const ErrorRecorder &Errors, const ParseSettings &Parse,
-                   bool &Analysed)
+                   bool &Analysed, std::function<void()> BeforeChecks)
       : Checks(std::move(Checks)), SM(SM), Sink(Sink), Errors(Errors),
-        Parse(Parse), Analysed(Analysed) {}
+        Parse(Parse), Analysed(Analysed),
+        BeforeChecks(std::move(BeforeChecks)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Stage = "analysis";
@@ -53,6 +57,9 @@ public:
       if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
         if (Main->getName().ends_with(Parse.TestingCrashFile))
           __builtin_trap();
+    BeforeChecks();
+    // With a shared preamble, its declarations are loaded here, in the
+    // order a parse alone would have declared them.
     std::vector<Decl *> UserDecls;
     for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
       if (!SM.isInSystemHeader(D->getLocation()))
@@ -86,6 +93,7 @@ private:
   const ErrorRecorder &Errors;
   const ParseSettings &Parse;
   bool &Analysed;
+  std::function<void()> BeforeChecks;
 };
 
 /// Owns everything the checks of one TU share, for as long as the AST lives.
@@ -114,9 +122,13 @@ public:
       Instances.push_back(Info->Create(*Context));
       Instances.back()->registerMatchers(Finder);
     }
-    return std::make_unique<UserCodeConsumer>(Finder.newASTConsumer(),
-                                              CI.getSourceManager(), *Sink,
-                                              Errors, Parse, Analysed);
+    // A shared preamble's macros never passed the preprocessor's hooks.
+    auto BeforeChecks = [this, &CI] {
+      FullMasks.addPrecompiled(CI.getPreprocessor());
+    };
+    return std::make_unique<UserCodeConsumer>(
+        Finder.newASTConsumer(), CI.getSourceManager(), *Sink, Errors, Parse,
+        Analysed, BeforeChecks);
   }
 
   void EndSourceFileAction() override {
@@ -174,6 +186,17 @@ public:
   }
   /// Whether the checks ran on an AST.
   bool Analysed = false;
+  /// The shared preamble the unit parsed with, if any.
+  std::optional<SharedPreambles::Use> Preamble;
+
+protected:
+  void prepare(CompilerInvocation &Invocation, FileManager &Files,
+               std::shared_ptr<PCHContainerOperations> PCHContainerOps)
+      override {
+    if (Parse.Preambles)
+      Preamble = Parse.Preambles->attach(Invocation, Files,
+                                         std::move(PCHContainerOps));
+  }
 
 private:
   const std::vector<const CheckInfo *> &Checks;
@@ -205,11 +228,32 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   // A crash (a bug in warpfix or in clang) takes this TU, not the run. In
   // the thread that runs it, so that the thread pool and clang's per-thread
   // stack handling stay as they are; see README, "Crashes".
+  if (!Parse.TestingBeforeUnit.empty()) {
+    llvm::StringRef Argv[] = {"/bin/sh", "-c", Parse.TestingBeforeUnit,
+                              "warpfix", File};
+    llvm::sys::ExecuteAndWait("/bin/sh", Argv);
+  }
   Stage = "parse";
   llvm::CrashRecoveryContext Recovery;
   Recovery.DumpStackAndCleanupOnFailure = true;
   bool Survived = Recovery.RunSafely([&] { Tool.run(&Factory); });
   Messages.flush();
+  if (Factory.Preamble) {
+    // The parse did not load the preamble's headers; the unit read them all
+    // the same, and the cache must see them change.
+    for (const FileDigest &F : Factory.Preamble->files())
+      if (!llvm::any_of(Result.Dependencies, [&](const FileDigest &D) {
+            return D.Path == F.Path;
+          }))
+        Result.Dependencies.push_back(F);
+    llvm::sort(Result.Dependencies, [](const FileDigest &A,
+                                       const FileDigest &B) {
+      return A.Path < B.Path;
+    });
+    for (const std::string &Path : Factory.Preamble->readPaths())
+      if (!llvm::is_contained(Result.FilesRead, Path))
+        Result.FilesRead.push_back(Path);
+  }
   Result.ErrorCount = Errors.Errors.size();
   if (!Errors.Errors.empty())
     Result.FirstError = Errors.Errors.front().Text;

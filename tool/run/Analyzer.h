@@ -12,6 +12,8 @@
 
 namespace warpfix {
 
+class SharedPreambles;
+
 /// A file a TU read, with the hash of the content it saw.
 struct FileDigest {
   std::string Path;
@@ -59,6 +61,12 @@ struct ParseSettings {
   /// Testing only: the analysis of a TU whose main file's path ends with
   /// this traps, to show that a crash is contained.
   std::string TestingCrashFile;
+  /// Where the units of the run share the parse of their leading system
+  /// headers (tool/run/SharedPreambles.h); null: each parses alone.
+  SharedPreambles *Preambles = nullptr;
+  /// Testing only: a shell command run before each unit is parsed, with the
+  /// unit's path as $1, to change a header between two units.
+  std::string TestingBeforeUnit;
 };
 
 class Analyzer {

@@ -40,6 +40,12 @@ public:
                 std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
                 clang::DiagnosticConsumer *DiagConsumer) override;
 
+protected:
+  /// Called with each unit's invocation before it is parsed; may change it.
+  virtual void
+  prepare(clang::CompilerInvocation &, clang::FileManager &,
+          std::shared_ptr<clang::PCHContainerOperations>) {}
+
 private:
   llvm::raw_ostream &Verbose;
 };

@@ -107,6 +107,8 @@ SAME_KEY = {
     "quiet": lambda: {"args": ["--quiet"]},
     "print-options": lambda: {"args": ["--print-options"]},
     "print-all-options": lambda: {"args": ["--print-all-options"]},
+    # the same findings, byte for byte (shared-preamble.test)
+    "no-shared-preambles": lambda: {"args": ["--no-shared-preambles"]},
 }
 # Options that end the run before analysis, or that decide where (or
 # whether) the cache is, or that write the files (and so change the next key
@@ -114,6 +116,7 @@ SAME_KEY = {
 NOT_A_RESULT = {"help", "h", "help-hidden", "help-list", "help-list-hidden",
                 "version", "list-checks", "explain", "dump-config",
                 "cache-dir", "no-cache", "fix", "testing-run-before-write",
+                "testing-run-before-unit", "testing-report-preambles",
                 # a crashed TU is never cached
                 "testing-crash-in"}
 

@@ -1,0 +1,355 @@
+#include "tool/run/SharedPreambles.h"
+#include "checks/FindingSink.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace clang;
+
+namespace warpfix {
+
+struct SharedPreambles::Preamble {
+  /// Empty when this preamble must not be shared (WhyNot says why).
+  std::optional<PrecompiledPreamble> Compiled;
+  std::string WhyNot;
+  /// Every file it read, by the name clang opened it with (as the result
+  /// cache names dependencies), with the SHA-256 of what it read.
+  std::vector<FileDigest> Files;
+  std::vector<std::string> ReadPaths;
+  /// The same files with a fast hash of their content, compared before each
+  /// use. PrecompiledPreamble::CanReuse compares sizes and modification
+  /// times only, which miss an edit of the same size within a second.
+  std::vector<std::pair<std::string, uint64_t>> Fingerprints;
+};
+
+const std::vector<FileDigest> &SharedPreambles::Use::files() const {
+  return Shared->Files;
+}
+
+const std::vector<std::string> &SharedPreambles::Use::readPaths() const {
+  return Shared->ReadPaths;
+}
+
+size_t shareablePreambleLength(llvm::StringRef Text) {
+  size_t I = 0, Bound = 0, N = Text.size();
+  auto EndOfLine = [&](size_t From) {
+    size_t E = Text.find('\n', From);
+    return E == llvm::StringRef::npos ? N : E;
+  };
+  // A line comment continued by a backslash, or anything else clang would
+  // read differently from this scan, ends the shareable part.
+  auto PlainLineComment = [&](size_t From, size_t To) {
+    return !Text.substr(From, To - From).rtrim("\r").ends_with("\\");
+  };
+  while (I < N) {
+    char C = Text[I];
+    if (C == ' ' || C == '\t' || C == '\r' || C == '\n' || C == '\f' ||
+        C == '\v') {
+      ++I;
+      continue;
+    }
+    if (Text.substr(I).starts_with("//")) {
+      size_t E = EndOfLine(I);
+      if (!PlainLineComment(I, E))
+        return Bound;
+      I = E;
+      continue;
+    }
+    if (Text.substr(I).starts_with("/*")) {
+      size_t E = Text.find("*/", I + 2);
+      if (E == llvm::StringRef::npos)
+        return Bound;
+      I = E + 2;
+      continue;
+    }
+    if (C != '#')
+      return Bound;
+    // '#' [ \t]* include [ \t]* <name> [ \t]* (// comment)? \n
+    size_t E = EndOfLine(I);
+    if (E == N)
+      return Bound;
+    llvm::StringRef Line = Text.substr(I + 1, E - I - 1).rtrim("\r");
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("include"))
+      return Bound;
+    Line = Line.ltrim(" \t");
+    if (!Line.consume_front("<"))
+      return Bound;
+    size_t Close = Line.find('>');
+    if (Close == llvm::StringRef::npos || Close == 0)
+      return Bound;
+    Line = Line.drop_front(Close + 1).ltrim(" \t");
+    if (!Line.empty() &&
+        !(Line.starts_with("//") && !Line.ends_with("\\")))
+      return Bound;
+    I = E + 1;
+    Bound = I;
+  }
+  return Bound;
+}
+
+namespace {
+
+/// Whether a file that clang opened as user code declares itself a system
+/// header before it says anything: only comments and `#pragma once` come
+/// before its `#pragma clang system_header` (warpfix's own compat header,
+/// forced in with -include, is such a file). A NOLINT comment there would
+/// be read as user code, so it disqualifies the file.
+bool systemFromTheStart(llvm::StringRef Text) {
+  size_t I = 0, N = Text.size();
+  while (I < N) {
+    char C = Text[I];
+    if (llvm::isSpace(C)) {
+      ++I;
+      continue;
+    }
+    if (Text.substr(I).starts_with("//") || Text.substr(I).starts_with("/*")) {
+      bool Line = Text[I + 1] == '/';
+      size_t E = Line ? Text.find('\n', I) : Text.find("*/", I);
+      if (E == llvm::StringRef::npos)
+        return false;
+      llvm::StringRef Comment = Text.slice(I, E);
+      if (Comment.contains("NOLINT") ||
+          (Line && Comment.rtrim("\r").ends_with("\\")))
+        return false;
+      I = Line ? E : E + 2;
+      continue;
+    }
+    size_t E = Text.find('\n', I);
+    if (E == llvm::StringRef::npos)
+      E = N;
+    llvm::SmallVector<llvm::StringRef, 4> Words;
+    Text.slice(I, E).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef &W : Words)
+      W = W.trim();
+    if (Words.size() == 2 && Words[0] == "#pragma" && Words[1] == "once") {
+      I = E;
+      continue;
+    }
+    return Words.size() == 3 && Words[0] == "#pragma" && Words[1] == "clang" &&
+           Words[2] == "system_header";
+  }
+  return false;
+}
+
+/// Counts every diagnostic the preamble's build reports: a preamble that
+/// says anything is not shared, so that each unit reports it itself.
+class CountingConsumer : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level != DiagnosticsEngine::Ignored)
+      ++Count;
+  }
+  unsigned Count = 0;
+};
+
+/// Records what the preamble read, and whether all of it is system code.
+class RecordingCallbacks : public PreambleCallbacks {
+public:
+  explicit RecordingCallbacks(SharedPreambles::Preamble &Out) : Out(Out) {}
+
+  void AfterExecute(CompilerInstance &CI) override {
+    const SourceManager &SM = CI.getSourceManager();
+    FileID Main = SM.getMainFileID();
+    for (unsigned I = 0, E = SM.local_sloc_entry_size(); I < E; ++I) {
+      const SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+      if (!Entry.isFile())
+        continue;
+      const SrcMgr::FileInfo &File = Entry.getFile();
+      OptionalFileEntryRef Ref = File.getContentCache().OrigEntry;
+      if (!Ref || SM.getFileEntryRefForID(Main) == Ref)
+        continue;
+      if (!SrcMgr::isSystem(File.getFileCharacteristic()) &&
+          !systemFromTheStart(SM.getBufferData(SM.getFileID(
+              SourceLocation::getFromRawEncoding(Entry.getOffset())))) &&
+          UserFile.empty())
+        UserFile = Ref->getName().str();
+    }
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      if (SM.getFileEntryRefForID(Main) == It->first)
+        continue;
+      std::optional<llvm::MemoryBufferRef> Buffer =
+          It->second->getBufferIfLoaded();
+      if (!Buffer)
+        continue;
+      llvm::SmallString<256> Path(It->first.getName());
+      SM.getFileManager().makeAbsolutePath(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+      Out.Files.push_back(
+          {std::string(Path), contentHash(Buffer->getBuffer())});
+      Out.ReadPaths.push_back(absolutePath(SM, It->first.getName()));
+      Out.Fingerprints.emplace_back(std::string(Path),
+                                    llvm::xxh3_64bits(Buffer->getBuffer()));
+    }
+  }
+
+  /// Function bodies of the system headers are kept: user code instantiates
+  /// their templates, and a unit parsed alone has them too.
+  bool shouldSkipFunctionBody(Decl *) override { return false; }
+
+  std::string UserFile;
+
+private:
+  SharedPreambles::Preamble &Out;
+};
+
+std::string keyOf(const CompilerInvocation &Invocation,
+                  llvm::StringRef WorkingDirectory,
+                  llvm::StringRef PreambleText) {
+  // What names the main file is left out; each unit keeps its own.
+  CompilerInvocation Shared(Invocation);
+  Shared.getFrontendOpts().Inputs.clear();
+  Shared.getCodeGenOpts().MainFileName.clear();
+  Shared.getCodeGenOpts().DebugCompilationDir.clear();
+  Shared.getCodeGenOpts().CoverageCompilationDir.clear();
+  Shared.getLangOpts().CUID.clear();
+  llvm::SHA256 Hash;
+  auto Add = [&](llvm::StringRef S) {
+    Hash.update(S);
+    Hash.update(llvm::StringRef("\0", 1));
+  };
+  Add(getClangFullVersion());
+  Add(WorkingDirectory);
+  for (const std::string &Arg : Shared.getCC1CommandLine())
+    Add(Arg);
+  Add(PreambleText);
+  std::array<uint8_t, 32> Digest = Hash.final();
+  return llvm::toHex(Digest);
+}
+
+/// Whether every file the preamble read still holds what it read.
+bool unchanged(const SharedPreambles::Preamble &P, llvm::vfs::FileSystem &FS) {
+  for (const auto &[Path, Fingerprint] : P.Fingerprints) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Now =
+        FS.getBufferForFile(Path, -1, /*RequiresNullTerminator=*/false);
+    if (!Now || llvm::xxh3_64bits((*Now)->getBuffer()) != Fingerprint)
+      return false;
+  }
+  return true;
+}
+
+std::shared_ptr<const SharedPreambles::Preamble>
+build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
+      PreambleBounds Bounds, FileManager &Files,
+      std::shared_ptr<PCHContainerOperations> PCHContainerOps) {
+  auto Out = std::make_shared<SharedPreambles::Preamble>();
+  CountingConsumer Counter;
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
+      CompilerInstance::createDiagnostics(
+          new DiagnosticOptions(Invocation.getDiagnosticOpts()), &Counter,
+          /*ShouldOwnClient=*/false);
+  RecordingCallbacks Callbacks(*Out);
+  llvm::ErrorOr<PrecompiledPreamble> Built = std::make_error_code(
+      std::errc::operation_canceled);
+  // A crash in the build costs the sharing, not the run: the unit then
+  // parses alone, inside its own crash recovery.
+  llvm::CrashRecoveryContext Recovery;
+  bool Survived = Recovery.RunSafely([&] {
+    Built = PrecompiledPreamble::Build(
+        Invocation, &Main, Bounds, *Diags, Files.getVirtualFileSystemPtr(),
+        std::move(PCHContainerOps), /*StoreInMemory=*/false,
+        /*StoragePath=*/"", Callbacks);
+  });
+  if (!Survived)
+    Out->WhyNot = "the build crashed";
+  else if (!Built)
+    Out->WhyNot = "clang could not build it: " + Built.getError().message();
+  else if (Counter.Count)
+    Out->WhyNot = "clang reported something while building it";
+  else if (!Callbacks.UserFile.empty())
+    Out->WhyNot = "it reads a user header, " + Callbacks.UserFile;
+  else
+    Out->Compiled = std::move(*Built);
+  return Out;
+}
+
+} // namespace
+
+void SharedPreambles::report(llvm::StringRef MainFile,
+                             llvm::StringRef What) {
+  if (!Report)
+    return;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  *Report << "warpfix: preamble of " << MainFile << ": " << What << "\n";
+  Report->flush();
+}
+
+std::optional<SharedPreambles::Use>
+SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files,
+                        std::shared_ptr<PCHContainerOperations> PCHContainerOps) {
+  const FrontendOptions &Frontend = Invocation.getFrontendOpts();
+  if (Frontend.Inputs.size() != 1 || !Frontend.Inputs[0].isFile() ||
+      !Invocation.getPreprocessorOpts().ImplicitPCHInclude.empty() ||
+      !Invocation.getPreprocessorOpts().RemappedFiles.empty() ||
+      !Invocation.getPreprocessorOpts().RemappedFileBuffers.empty())
+    return std::nullopt;
+  llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Main =
+      FS.getBufferForFile(Frontend.Inputs[0].getFile());
+  if (!Main)
+    return std::nullopt;
+  PreambleBounds Bounds(shareablePreambleLength((*Main)->getBuffer()),
+                        /*PreambleEndsAtStartOfLine=*/true);
+  llvm::ErrorOr<std::string> Cwd = FS.getCurrentWorkingDirectory();
+  if (!Cwd)
+    return std::nullopt;
+  std::string Key = keyOf(Invocation, *Cwd,
+                          (*Main)->getBuffer().take_front(Bounds.Size));
+
+  std::shared_ptr<const Preamble> Found;
+  for (;;) {
+    std::promise<std::shared_ptr<const Preamble>> Mine;
+    std::shared_ptr<Slot> Current;
+    bool Build = false;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      std::shared_ptr<Slot> &InMap = Preambles[Key];
+      if (!InMap) {
+        InMap = std::make_shared<Slot>(Slot{Mine.get_future().share()});
+        Build = true;
+      }
+      Current = InMap;
+    }
+    if (Build)
+      Mine.set_value(build(Invocation, **Main, Bounds, Files, PCHContainerOps));
+    Found = Current->Ready.get();
+    if (!Found->Compiled) {
+      report(Frontend.Inputs[0].getFile(), "not shared: " + Found->WhyNot);
+      return std::nullopt;
+    }
+    if (Found->Compiled->CanReuse(Invocation, (*Main)->getMemBufferRef(),
+                                  Bounds, FS) &&
+        unchanged(*Found, FS)) {
+      report(Frontend.Inputs[0].getFile(), Build ? "built" : "reused");
+      break;
+    }
+    if (Build) {
+      report(Frontend.Inputs[0].getFile(),
+             "not shared: a file it read changed while it was built");
+      return std::nullopt;
+    }
+    // A file it read has changed since: the first unit to see that builds
+    // it again, and units that come meanwhile wait for that build.
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Preambles.find(Key);
+    if (It != Preambles.end() && It->second == Current)
+      Preambles.erase(It);
+  }
+
+  Use Out{Found, std::move(*Main)};
+  IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS = Files.getVirtualFileSystemPtr();
+  Found->Compiled->AddImplicitPreamble(Invocation, VFS, Out.MainFile.get());
+  // The buffer stays this unit's (the parse must not free it).
+  Invocation.getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  return Out;
+}
+
+} // namespace warpfix

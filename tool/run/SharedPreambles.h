@@ -1,0 +1,82 @@
+// Translation units that begin with the same system headers parse them once
+// (issue 18). The implicit CUDA wrapper headers and the leading
+// `#include <...>` lines of a main file are compiled once per run into a
+// precompiled preamble (clang's PrecompiledPreamble, as clangd does), and
+// every unit with the same lines and the same effective flags reads it
+// instead of parsing CUB, Thrust or cooperative groups again.
+//
+// Only a preamble of system headers is shared: the checks never match there,
+// the preprocessor callbacks (full-mask macros, skipped #if branches) ignore
+// system headers, and NOLINT comments are read from the file buffers, so what
+// the checks see is the same with and without it. A preamble that reads a
+// user header, or whose build says anything at all (an error, a warning),
+// is not used: its units parse alone, exactly as before.
+#ifndef WARPFIX_TOOL_RUN_SHAREDPREAMBLES_H
+#define WARPFIX_TOOL_RUN_SHAREDPREAMBLES_H
+
+#include "tool/run/Analyzer.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/PCHContainerOperations.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace warpfix {
+
+class SharedPreambles {
+public:
+  /// Report: where to say, for each unit, whether its preamble was built,
+  /// reused or not shared, and why (for tests); null: nowhere.
+  explicit SharedPreambles(llvm::raw_ostream *Report = nullptr)
+      : Report(Report) {}
+
+  struct Preamble;
+
+  /// What a unit holds while it parses with a shared preamble: the preamble
+  /// (its PCH must outlive the parse) and the main file's buffer, which the
+  /// invocation now names as a remapped file.
+  struct Use {
+    std::shared_ptr<const Preamble> Shared;
+    std::unique_ptr<llvm::MemoryBuffer> MainFile;
+    /// The files the preamble read, with the SHA-256 of what it read, for
+    /// the result cache: the parse itself no longer loads them.
+    const std::vector<FileDigest> &files() const;
+    /// The same files, named as a unit's FilesRead names them.
+    const std::vector<std::string> &readPaths() const;
+  };
+
+  /// Sets Invocation up to read the shared preamble of its main file,
+  /// building it first if no unit has, or if a file it read has changed
+  /// since. Nothing (and Invocation untouched) when the unit must parse
+  /// alone.
+  std::optional<Use>
+  attach(clang::CompilerInvocation &Invocation, clang::FileManager &Files,
+         std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps);
+
+private:
+  void report(llvm::StringRef MainFile, llvm::StringRef What);
+
+  llvm::raw_ostream *Report;
+  /// A preamble being built, or built.
+  struct Slot {
+    std::shared_future<std::shared_ptr<const Preamble>> Ready;
+  };
+  std::mutex Mutex;
+  /// By a hash of the clang version, the working directory, the effective
+  /// -cc1 arguments (less what names the main file) and the preamble's text.
+  std::map<std::string, std::shared_ptr<Slot>> Preambles;
+};
+
+/// The length of the part of Text that a preamble may cover: the leading
+/// lines that are blank, comments, or `#include <...>`, up to the end of the
+/// last such include line. Zero when the file starts with anything else (a
+/// byte-order mark included): the preamble then holds the implicit headers
+/// only.
+size_t shareablePreambleLength(llvm::StringRef Text);
+
+} // namespace warpfix
+
+#endif
