@@ -337,11 +337,85 @@ static bool calleeNamed(const FunctionDecl *F,
   return llvm::is_contained(Names, F->getName());
 }
 
+/// The join of the conditions under which a lane that enters S's function
+/// may not reach S: the branches and loops around it, and the exits before
+/// it.
+static LaneValue reachCondition(LaneDependence &Lanes, ASTContext &Ctx,
+                                const Stmt *S) {
+  const FunctionDecl *F = enclosingFunction(Ctx, S);
+  if (!F || !F->getBody() || containsGoto(Ctx, F->getBody()))
+    return LaneValue::laneDependent();
+  LaneValue Result = Lanes.controlDependence(S);
+  DynTypedNode Child = DynTypedNode::create(*S);
+  while (true) {
+    DynTypedNodeList Parents = parentsOf(Ctx, Child);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>())
+      return Result;
+    const auto *Block = Parents[0].get<CompoundStmt>();
+    const Stmt *ChildStmt = Child.get<Stmt>();
+    Child = Parents[0];
+    if (!Block || !ChildStmt)
+      continue;
+    for (const Stmt *Earlier : Block->body()) {
+      if (Earlier == ChildStmt)
+        break;
+      for (const Stmt *Exit : Lanes.exits(Earlier)) {
+        if (isa<GotoStmt, IndirectGotoStmt, AsmStmt>(Exit))
+          return LaneValue::laneDependent();
+        Result = Result.join(Lanes.controlDependenceWithin(Exit, Block));
+      }
+    }
+  }
+}
+
+/// __shfl(x, k) and __shfl_sync(m, x, k) over the whole warp (width 32),
+/// with k the same for every lane: each lane that takes part gets lane k's x,
+/// the same value, provided lane k takes part too. That is certain where
+/// every lane that enters the function makes the call; anywhere else the
+/// source lane may have left, and what the others read is undefined. The
+/// other shuffles (up, down, xor) read a different lane for each lane.
+static LaneValue ofBroadcast(LaneDependence &Lanes, ASTContext &Ctx,
+                             const CallExpr *Call, unsigned SourceLane) {
+  if (Call->getNumArgs() <= SourceLane)
+    return LaneValue::laneDependent();
+  if (Call->getNumArgs() > SourceLane + 1) {
+    const Expr *Width = Call->getArg(SourceLane + 1);
+    Expr::EvalResult Result;
+    if (!isa<CXXDefaultArgExpr>(Width) &&
+        (Width->isValueDependent() || !Width->EvaluateAsInt(Result, Ctx) ||
+         Result.Val.getInt() != 32))
+      return LaneValue::laneDependent();
+  }
+  const Expr *SourceExpr = Call->getArg(SourceLane);
+  LaneValue Source = asData(Lanes.of(SourceExpr));
+  if (isUnsolved(Source))
+    return unsolved();
+  if (!Source.isWarpUniform())
+    return LaneValue::laneDependent();
+  LaneValue Reach = reachCondition(Lanes, Ctx, Call);
+  if (isUnsolved(Reach))
+    return unsolved();
+  if (!Reach.isWarpUniform())
+    return LaneValue::laneDependent();
+  unsigned Relies = Source.Relies | Reach.Relies;
+  // Lane 0 is in every warp; another lane only in a warp that is whole.
+  Expr::EvalResult Zero;
+  if (SourceExpr->isValueDependent() ||
+      !SourceExpr->EvaluateAsInt(Zero, Ctx) || Zero.Val.getInt().getExtValue() % 32 != 0)
+    Relies |= WholeWarpBlocks;
+  return {LaneValue::WarpUniform, false, false, Relies};
+}
+
 LaneValue LaneDependence::ofCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
     return LaneValue::laneDependent();
   llvm::StringRef Name = Callee->getName();
+  if (Name == "__shfl")
+    return ofBroadcast(*this, Ctx, Call, 1);
+  if (Name == "__shfl_sync")
+    return ofBroadcast(*this, Ctx, Call, 2);
   // Collective results that every participating lane receives alike.
   if (calleeNamed(Callee, {"__ballot", "__any", "__all", "ballot", "any",
                            "all", "__ballot_sync", "__any_sync", "__all_sync",
