@@ -15,7 +15,31 @@ using namespace clang;
 
 namespace warpfix {
 
+/// The value of a variable not computed yet, at the start of the fixed-point
+/// iteration over a function's variables (solveFunction): a mark on a uniform
+/// value, so that the lattice's users, which never see one, stay as they are.
+/// It joins as nothing, and an operation on it is not computed either, so a
+/// loop counter `i = threadIdx.x; i += 32` settles as a thread index instead
+/// of joining a made-up "uniform". Never the final value of anything.
+static constexpr unsigned UnsolvedMark = 1u << 31;
+
+static LaneValue unsolved() {
+  return {LaneValue::Uniform, true, true, UnsolvedMark};
+}
+
+static bool isUnsolved(const LaneValue &V) { return V.Relies & UnsolvedMark; }
+
+/// The same kind of value, no longer known to be a multiple of 32.
+static LaneValue notMultipleOf32(LaneValue V) {
+  V.MultipleOf32 = V.MultipleOf32IfWholeWarps = false;
+  return V;
+}
+
 LaneValue LaneValue::join(const LaneValue &Other) const {
+  if (isUnsolved(*this))
+    return Other;
+  if (isUnsolved(Other))
+    return *this;
   LaneValue Result;
   Result.Relies = Relies | Other.Relies;
   if (What == LaneDependent || Other.What == LaneDependent ||
@@ -35,6 +59,8 @@ LaneValue LaneValue::join(const LaneValue &Other) const {
 static LaneValue underControl(LaneValue Value, LaneValue Control) {
   if (!Control.isWarpUniform())
     return LaneValue::laneDependent();
+  if (isUnsolved(Value) || isUnsolved(Control))
+    return unsolved();
   Value.Relies |= Control.Relies;
   if (Control.What == LaneValue::WarpUniform && Value.What == LaneValue::Uniform)
     Value.What = LaneValue::WarpUniform;
@@ -155,10 +181,10 @@ void LaneDependence::solveFunction(const FunctionDecl *F) {
       Variables[Var] = LaneValue::laneDependent();
     return;
   }
-  // Optimistic start: reads of a variable not computed yet see "uniform".
+  // Optimistic start: a variable not computed yet adds nothing to a join.
   for (const VarDecl *Var : Defined)
     if (!isa<ParmVarDecl>(Var) && !Locals.Escaped.contains(Var))
-      Variables[Var] = LaneValue{LaneValue::Uniform, true, true, NoAssumption};
+      Variables[Var] = unsolved();
   // Each round recomputes every variable from its definitions, reading the
   // previous round's values, until nothing changes.
   for (unsigned Round = 0; Round < 16; ++Round) {
@@ -166,8 +192,10 @@ void LaneDependence::solveFunction(const FunctionDecl *F) {
     for (const Definition &Def : Locals.Definitions) {
       if (Locals.Escaped.contains(Def.Var))
         continue;
+      // x++ and x-- keep the kind of value x has, one away from a multiple
+      // of 32.
       LaneValue Value = underControl(
-          Def.Value ? of(Def.Value) : Variables[Def.Var],
+          Def.Value ? of(Def.Value) : notMultipleOf32(Variables[Def.Var]),
           controlDependenceWithin(Def.Site, scopeOf(Ctx, Def.Var)));
       if (isa<ParmVarDecl>(Def.Var))
         Value = Value.join(ofParameter(cast<ParmVarDecl>(Def.Var)));
@@ -182,7 +210,20 @@ void LaneDependence::solveFunction(const FunctionDecl *F) {
         Changed = true;
       }
     }
-    if (!Changed)
+    if (Changed)
+      continue;
+    // Settled. A variable still unsolved is fed only by itself, read before
+    // anything gave it a value: nothing to rely on, and neither on what was
+    // computed from it.
+    bool Unfed = false;
+    for (const VarDecl *Var : Defined) {
+      auto It = Variables.find(Var);
+      if (It != Variables.end() && isUnsolved(It->second)) {
+        It->second = LaneValue::laneDependent();
+        Unfed = true;
+      }
+    }
+    if (!Unfed)
       return;
   }
   // No fixed point in sight: give up on the variables of this function.
@@ -216,6 +257,10 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
     Result = Result ? Result->join(Here) : Here;
   }
   ParametersInProgress.erase(F);
+  // A caller's variable read while that caller is being solved (recursion)
+  // may not be computed yet: nothing to keep.
+  if (isUnsolved(*Result))
+    Result = LaneValue::laneDependent();
   Parameters[Param] = *Result;
   return *Result;
 }
@@ -292,11 +337,85 @@ static bool calleeNamed(const FunctionDecl *F,
   return llvm::is_contained(Names, F->getName());
 }
 
+/// The join of the conditions under which a lane that enters S's function
+/// may not reach S: the branches and loops around it, and the exits before
+/// it.
+static LaneValue reachCondition(LaneDependence &Lanes, ASTContext &Ctx,
+                                const Stmt *S) {
+  const FunctionDecl *F = enclosingFunction(Ctx, S);
+  if (!F || !F->getBody() || containsGoto(Ctx, F->getBody()))
+    return LaneValue::laneDependent();
+  LaneValue Result = Lanes.controlDependence(S);
+  DynTypedNode Child = DynTypedNode::create(*S);
+  while (true) {
+    DynTypedNodeList Parents = parentsOf(Ctx, Child);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>())
+      return Result;
+    const auto *Block = Parents[0].get<CompoundStmt>();
+    const Stmt *ChildStmt = Child.get<Stmt>();
+    Child = Parents[0];
+    if (!Block || !ChildStmt)
+      continue;
+    for (const Stmt *Earlier : Block->body()) {
+      if (Earlier == ChildStmt)
+        break;
+      for (const Stmt *Exit : Lanes.exits(Earlier)) {
+        if (isa<GotoStmt, IndirectGotoStmt, AsmStmt>(Exit))
+          return LaneValue::laneDependent();
+        Result = Result.join(Lanes.controlDependenceWithin(Exit, Block));
+      }
+    }
+  }
+}
+
+/// __shfl(x, k) and __shfl_sync(m, x, k) over the whole warp (width 32),
+/// with k the same for every lane: each lane that takes part gets lane k's x,
+/// the same value, provided lane k takes part too. That is certain where
+/// every lane that enters the function makes the call; anywhere else the
+/// source lane may have left, and what the others read is undefined. The
+/// other shuffles (up, down, xor) read a different lane for each lane.
+static LaneValue ofBroadcast(LaneDependence &Lanes, ASTContext &Ctx,
+                             const CallExpr *Call, unsigned SourceLane) {
+  if (Call->getNumArgs() <= SourceLane)
+    return LaneValue::laneDependent();
+  if (Call->getNumArgs() > SourceLane + 1) {
+    const Expr *Width = Call->getArg(SourceLane + 1);
+    Expr::EvalResult Result;
+    if (!isa<CXXDefaultArgExpr>(Width) &&
+        (Width->isValueDependent() || !Width->EvaluateAsInt(Result, Ctx) ||
+         Result.Val.getInt() != 32))
+      return LaneValue::laneDependent();
+  }
+  const Expr *SourceExpr = Call->getArg(SourceLane);
+  LaneValue Source = asData(Lanes.of(SourceExpr));
+  if (isUnsolved(Source))
+    return unsolved();
+  if (!Source.isWarpUniform())
+    return LaneValue::laneDependent();
+  LaneValue Reach = reachCondition(Lanes, Ctx, Call);
+  if (isUnsolved(Reach))
+    return unsolved();
+  if (!Reach.isWarpUniform())
+    return LaneValue::laneDependent();
+  unsigned Relies = Source.Relies | Reach.Relies;
+  // Lane 0 is in every warp; another lane only in a warp that is whole.
+  Expr::EvalResult Zero;
+  if (SourceExpr->isValueDependent() ||
+      !SourceExpr->EvaluateAsInt(Zero, Ctx) || Zero.Val.getInt().getExtValue() % 32 != 0)
+    Relies |= WholeWarpBlocks;
+  return {LaneValue::WarpUniform, false, false, Relies};
+}
+
 LaneValue LaneDependence::ofCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
     return LaneValue::laneDependent();
   llvm::StringRef Name = Callee->getName();
+  if (Name == "__shfl")
+    return ofBroadcast(*this, Ctx, Call, 1);
+  if (Name == "__shfl_sync")
+    return ofBroadcast(*this, Ctx, Call, 2);
   // Collective results that every participating lane receives alike.
   if (calleeNamed(Callee, {"__ballot", "__any", "__all", "ballot", "any",
                            "all", "__ballot_sync", "__any_sync", "__all_sync",
@@ -320,10 +439,25 @@ LaneValue LaneDependence::ofCall(const CallExpr *Call) {
   return LaneValue::laneDependent();
 }
 
-LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
-  if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
-    return of(B->getRHS());
-  LaneValue L = of(B->getLHS()), R = of(B->getRHS());
+/// Whether R, the right operand of a shift, is a constant of at least 5: the
+/// shifted value is then a multiple of 32.
+static bool shiftsByFiveOrMore(const Expr *R, ASTContext &Ctx) {
+  if (R->isValueDependent())
+    return false;
+  Expr::EvalResult Result;
+  if (!R->EvaluateAsInt(Result, Ctx))
+    return false;
+  int64_t V = Result.Val.getInt().getExtValue();
+  return V >= 5 && V < 64;
+}
+
+/// L op R, for a binary operator or a compound assignment's arithmetic.
+static LaneValue ofArithmetic(LaneDependence &Lanes, ASTContext &Ctx,
+                              BinaryOperatorKind Op, const Expr *LHS,
+                              const Expr *RHS) {
+  LaneValue L = Lanes.of(LHS), R = Lanes.of(RHS);
+  if (isUnsolved(L) || isUnsolved(R))
+    return unsolved();
   auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
     if (E->isValueDependent())
       return std::nullopt;
@@ -335,6 +469,7 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
   using K = LaneValue;
   unsigned Relies = L.Relies | R.Relies;
   bool LIndex = L.What == K::ThreadIndex, RIndex = R.What == K::ThreadIndex;
+  const BinaryOperatorKind Opcode = Op;
   // The conclusion that a split falls on warp boundaries: always on a linear
   // thread index, and on whole-warp blocks when a multiple of 32 came from
   // blockDim.x.
@@ -343,10 +478,10 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
                      Relies | LinearThreadIndex |
                          (Proven ? NoAssumption : WholeWarpBlocks)};
   };
-  switch (B->getOpcode()) {
+  switch (Opcode) {
   case BO_Add:
   case BO_Sub: {
-    const LaneValue *Index = LIndex ? &L : (RIndex && B->getOpcode() == BO_Add
+    const LaneValue *Index = LIndex ? &L : (RIndex && Opcode == BO_Add
                                                 ? &R
                                                 : nullptr);
     const LaneValue *Offset = Index == &L ? &R : &L;
@@ -367,9 +502,9 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
   case BO_Shr:
     if (LIndex && L.MultipleOf32IfWholeWarps) {
       // threadIdx.x / 32 and threadIdx.x >> 5 are the warp id.
-      if (auto C = Constant(B->getRHS())) {
+      if (auto C = Constant(RHS)) {
         int64_t V = C->getExtValue();
-        bool WholeWarp = B->getOpcode() == BO_Div ? (V > 0 && V % 32 == 0)
+        bool WholeWarp = Opcode == BO_Div ? (V > 0 && V % 32 == 0)
                                                   : (V >= 5 && V < 32);
         if (WholeWarp)
           return WarpUniform(L.MultipleOf32);
@@ -383,10 +518,9 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
     // threadIdx.x < 32*k splits the block at a warp boundary.
     const LaneValue *Index = LIndex ? &L : (RIndex ? &R : nullptr);
     const LaneValue *Bound = LIndex ? &R : (RIndex ? &L : nullptr);
-    const Expr *BoundExpr = LIndex ? B->getRHS() : B->getLHS();
+    const Expr *BoundExpr = LIndex ? RHS : LHS;
     if (!Index || !Index->MultipleOf32IfWholeWarps || Bound->What != K::Uniform)
       break;
-    BinaryOperatorKind Op = B->getOpcode();
     if (RIndex) // K < tid is tid > K
       Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
     if (auto C = Constant(BoundExpr)) {
@@ -404,9 +538,43 @@ LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
     break;
   }
   LaneValue Result = asData(L).join(asData(R));
-  if (B->getOpcode() != BO_Mul)
-    Result.MultipleOf32 = Result.MultipleOf32IfWholeWarps = false;
+  if (Result.What == K::LaneDependent)
+    return Result;
+  // Which results stay multiples of 32: sums and products of multiples (the
+  // join keeps a fact only where both operands have it), `x & ~31`, and
+  // `x << 5`.
+  switch (Opcode) {
+  case BO_Add:
+  case BO_Sub:
+  case BO_Mul:
+    break;
+  case BO_And:
+    Result.MultipleOf32 = L.MultipleOf32 || R.MultipleOf32;
+    Result.MultipleOf32IfWholeWarps =
+        L.MultipleOf32IfWholeWarps || R.MultipleOf32IfWholeWarps;
+    break;
+  case BO_Shl: {
+    bool ByFive = shiftsByFiveOrMore(RHS, Ctx);
+    Result.MultipleOf32 = L.MultipleOf32 || ByFive;
+    Result.MultipleOf32IfWholeWarps = L.MultipleOf32IfWholeWarps || ByFive;
+    break;
+  }
+  default:
+    Result = notMultipleOf32(Result);
+  }
   return Result;
+}
+
+LaneValue LaneDependence::ofBinary(const BinaryOperator *B) {
+  if (B->getOpcode() == BO_Assign || B->getOpcode() == BO_Comma)
+    return of(B->getRHS());
+  // x op= v gives x the value of x op v: `i += blockDim.x` steps a thread
+  // index by a multiple of 32 (in whole-warp blocks).
+  if (B->isCompoundAssignmentOp())
+    return ofArithmetic(
+        *this, Ctx, BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+        B->getLHS(), B->getRHS());
+  return ofArithmetic(*this, Ctx, B->getOpcode(), B->getLHS(), B->getRHS());
 }
 
 /// In a template as written, `blockSize >= 64` is no constant yet, but it
@@ -440,88 +608,110 @@ bool LaneDependence::ofTemplateConstant(const Expr *E) {
 }
 
 LaneValue LaneDependence::of(const Expr *E) {
-  if (!E)
-    return LaneValue::laneDependent();
-  E = E->IgnoreParens();
-  if (E->containsErrors())
-    return LaneValue::laneDependent();
-  if (ofTemplateConstant(E))
-    return LaneValue::uniform();
-  // A value that depends on a template parameter, in a template as written,
-  // is analysed by its parts (`i < N`); one whose type is not known yet is
-  // not understood.
-  if (E->isTypeDependent())
-    return LaneValue::laneDependent();
-  if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType()) {
-    Expr::EvalResult Result;
-    if (E->EvaluateAsInt(Result, Ctx) && !E->HasSideEffects(Ctx))
-      return LaneValue::uniform(Result.Val.getInt().getExtValue() % 32 == 0);
-  }
-  if (isa<FloatingLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
-          StringLiteral, UnaryExprOrTypeTraitExpr, CharacterLiteral,
-          IntegerLiteral>(E))
-    return LaneValue::uniform();
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    if (Cast->getCastKind() == CK_LValueToRValue)
-      return ofLoad(Cast->getSubExpr());
-    return of(Cast->getSubExpr());
-  }
-  if (const auto *Full = dyn_cast<FullExpr>(E))
-    return of(Full->getSubExpr());
-  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
-    return of(Temp->getSubExpr());
-  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-    return of(Bind->getSubExpr());
-  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
-    return of(Default->getExpr());
-  if (const auto *Pseudo = dyn_cast<PseudoObjectExpr>(E)) {
-    bool Matched = false;
-    LaneValue Builtin = ofBuiltinVariable(Pseudo->getSyntacticForm(), Matched);
-    return Matched ? Builtin : LaneValue::laneDependent();
-  }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      return ofVariable(Var);
-    if (isa<EnumConstantDecl, FunctionDecl, NonTypeTemplateParmDecl>(
-            Ref->getDecl()))
-      return LaneValue::uniform();
-    return LaneValue::laneDependent();
-  }
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    if (U->getOpcode() == UO_AddrOf) {
-      const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub))
-        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-          if (Var->hasLocalStorage() || isa<ParmVarDecl>(Var))
-            return LaneValue::laneDependent(); // each thread's own copy
+  LaneValue Value = [&]() -> LaneValue {
+    if (!E)
+      return LaneValue::laneDependent();
+    E = E->IgnoreParens();
+    if (E->containsErrors())
+      return LaneValue::laneDependent();
+    // Before the template-constant test, which would take a literal 32 for a
+    // uniform value with nothing more known of it.
+    if (!E->isValueDependent() && !E->isTypeDependent() &&
+        E->getType()->isIntegralOrEnumerationType()) {
+      Expr::EvalResult Result;
+      if (E->EvaluateAsInt(Result, Ctx) && !E->HasSideEffects(Ctx))
+        return LaneValue::uniform(Result.Val.getInt().getExtValue() % 32 == 0);
     }
-    return asData(of(U->getSubExpr()));
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    return ofBinary(B);
-  if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(E))
-    return asData(of(Cond->getCond()))
-        .join(asData(of(Cond->getTrueExpr())))
-        .join(asData(of(Cond->getFalseExpr())));
-  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
-    return asData(asData(of(Sub->getBase())).join(asData(of(Sub->getIdx()))));
-  if (const auto *Member = dyn_cast<MemberExpr>(E))
-    return asData(of(Member->getBase()));
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return ofCall(Call);
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    LaneValue Result;
-    for (const Expr *Arg : Construct->arguments())
-      Result = Result.join(asData(of(Arg)));
-    return Result;
-  }
-  if (const auto *Init = dyn_cast<InitListExpr>(E)) {
-    LaneValue Result;
-    for (const Expr *Item : Init->inits())
-      Result = Result.join(asData(of(Item)));
-    return Result;
-  }
-  return LaneValue::laneDependent();
+    if (ofTemplateConstant(E))
+      return LaneValue::uniform();
+    // A value that depends on a template parameter, in a template as written,
+    // is analysed by its parts (`i < N`); one whose type is not known yet is
+    // not understood.
+    if (E->isTypeDependent())
+      return LaneValue::laneDependent();
+    if (isa<FloatingLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
+            StringLiteral, UnaryExprOrTypeTraitExpr, CharacterLiteral,
+            IntegerLiteral>(E))
+      return LaneValue::uniform();
+    if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return ofLoad(Cast->getSubExpr());
+      return of(Cast->getSubExpr());
+    }
+    if (const auto *Full = dyn_cast<FullExpr>(E))
+      return of(Full->getSubExpr());
+    if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+      return of(Temp->getSubExpr());
+    if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      return of(Bind->getSubExpr());
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+      return of(Default->getExpr());
+    if (const auto *Pseudo = dyn_cast<PseudoObjectExpr>(E)) {
+      bool Matched = false;
+      LaneValue Builtin = ofBuiltinVariable(Pseudo->getSyntacticForm(), Matched);
+      return Matched ? Builtin : LaneValue::laneDependent();
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        return ofVariable(Var);
+      if (isa<EnumConstantDecl, FunctionDecl, NonTypeTemplateParmDecl>(
+              Ref->getDecl()))
+        return LaneValue::uniform();
+      return LaneValue::laneDependent();
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() == UO_AddrOf) {
+        const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub))
+          if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+            if (Var->hasLocalStorage() || isa<ParmVarDecl>(Var))
+              return LaneValue::laneDependent(); // each thread's own copy
+      }
+      LaneValue Operand = asData(of(U->getSubExpr()));
+      // -x and +x are multiples of 32 with x, and so is what x++ gives (the
+      // old x); ~x, !x, ++x and a load through a pointer are not.
+      switch (U->getOpcode()) {
+      case UO_Minus:
+      case UO_Plus:
+      case UO_PostInc:
+      case UO_PostDec:
+      case UO_Extension:
+        return Operand;
+      default:
+        return notMultipleOf32(Operand);
+      }
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return ofBinary(B);
+    if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(E))
+      return asData(of(Cond->getCond()))
+          .join(asData(of(Cond->getTrueExpr())))
+          .join(asData(of(Cond->getFalseExpr())));
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      return asData(asData(of(Sub->getBase())).join(asData(of(Sub->getIdx()))));
+    if (const auto *Member = dyn_cast<MemberExpr>(E))
+      return asData(of(Member->getBase()));
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return ofCall(Call);
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+      LaneValue Result;
+      for (const Expr *Arg : Construct->arguments())
+        Result = Result.join(asData(of(Arg)));
+      return Result;
+    }
+    if (const auto *Init = dyn_cast<InitListExpr>(E)) {
+      LaneValue Result;
+      for (const Expr *Item : Init->inits())
+        Result = Result.join(asData(of(Item)));
+      return Result;
+    }
+    return LaneValue::laneDependent();
+  }();
+  // Only an integer is a multiple of 32: not `n * 0.5f`, nor a comparison.
+  if (E && (!E->getType()->isIntegralOrEnumerationType() ||
+            E->getType()->isBooleanType()))
+    Value = notMultipleOf32(Value);
+  return Value;
 }
 
 } // namespace warpfix

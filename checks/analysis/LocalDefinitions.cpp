@@ -236,10 +236,16 @@ private:
     const VarDecl *Var = assignedLocal(Target);
     if (!Var)
       return;
+    // x += v gives x the value of the whole expression, x + v, which reads
+    // the old value (and the index of an element target).
+    if (Mixes) {
+      Result.Definitions.push_back({Var, cast<Expr>(Site), Site});
+      return;
+    }
     Result.Definitions.push_back({Var, Value, Site});
-    // Element writes and x += v mix the new value into the old, and the index
+    // An element write mixes the new value into the others, and the index
     // chooses which element: the index matters as well.
-    if (Mixes || !isa<DeclRefExpr>(Target->IgnoreParens()))
+    if (!isa<DeclRefExpr>(Target->IgnoreParens()))
       Result.Definitions.push_back({Var, Target, Site});
   }
   ASTContext &Ctx;

@@ -458,7 +458,12 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
 FindingBuilder &withoutFixFor(FindingBuilder &Finding, const Membership &M) {
   if (M.NoCallerSeen)
     return Finding.abstain(M.ReasonLoc, M.Reason);
-  return Finding.withoutFix(M.ReasonLoc, "no automatic fix: " + M.Reason);
+  Finding.withoutFix(M.ReasonLoc, "no automatic fix: " + M.Reason);
+  // A condition that would be warp-uniform in whole-warp blocks may be why:
+  // say which launch switched the assumption off.
+  if (!M.AssumptionOff.empty())
+    Finding.note(M.AssumptionOffLoc, M.AssumptionOff);
+  return Finding;
 }
 
 } // namespace warpfix
