@@ -30,6 +30,17 @@ void WarpActivemaskMaskCheck::registerMatchers(MatchFinder &Finder) {
 }
 
 void WarpActivemaskMaskCheck::run(const MatchFinder::MatchResult &Result) {
+  // A template that is instantiated is judged in its instantiations, each
+  // with its own copy of the statement; the template as written would judge
+  // it without the values of its parameters and veto the fix they agree on.
+  const Stmt *Matched = Result.Nodes.getNodeAs<Stmt>("compare");
+  if (!Matched)
+    Matched = Result.Nodes.getNodeAs<Stmt>("call");
+  if (Matched)
+    if (const FunctionDecl *F = enclosingFunction(*Result.Context, Matched);
+        F && F->isDependentContext() &&
+        context().analyses(*Result.Context).Calls.isInstantiated(*F))
+      return;
   if (const auto *Compare = Result.Nodes.getNodeAs<BinaryOperator>("compare"))
     checkComparison(*Compare, *Result.Nodes.getNodeAs<CallExpr>("active"),
                     *Result.Context);

@@ -1,5 +1,4 @@
 #include "checks/warp-full-mask-divergent.h"
-#include "checks/analysis/Templates.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/MaskParameter.h"
 #include "checks/analysis/SyncPrimitives.h"
@@ -68,7 +67,8 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
   // types are known; as written, a dependent declaration can hide what its
   // loop counters do, and report lanes diverging that never do.
   if (const FunctionDecl *F = enclosingFunction(Ctx, Call);
-      F && F->isDependentContext() && isInstantiated(*F))
+      F && F->isDependentContext() &&
+      context().analyses(Ctx).Calls.isInstantiated(*F))
     return;
   const Expr *Mask = memberMaskArgument(*Call, Ctx);
   if (!Mask)

@@ -3,7 +3,6 @@
 #include "checks/analysis/IgnoredMaskArgument.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/MaskParameter.h"
-#include "checks/analysis/Templates.h"
 #include "checks/analysis/Membership.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -68,8 +67,10 @@ void WarpLegacyIntrinsicCheck::registerMatchers(MatchFinder &Finder) {
                           .bind("callee")))
           .bind("call"),
       this);
-  // In a template that is never instantiated the call stays unresolved; it
-  // is reported all the same, so that nothing is passed over in silence.
+  // In a template as written, a call whose arguments depend on a template
+  // parameter stays unresolved. Where the template is instantiated, each
+  // instantiation is analysed instead; where it is not, the template as
+  // written is (issue 15, item 7).
   Finder.addMatcher(
       callExpr(unless(isExpansionInSystemHeader()),
                callee(unresolvedLookupExpr(hasAnyDeclaration(
@@ -80,19 +81,18 @@ void WarpLegacyIntrinsicCheck::registerMatchers(MatchFinder &Finder) {
       this);
 }
 
-void WarpLegacyIntrinsicCheck::reportUninstantiated(
-    const CallExpr &Call, const FunctionDecl &Template) {
-  if (isInstantiated(Template))
-    return;
-  const auto *Lookup =
-      cast<UnresolvedLookupExpr>(Call.getCallee()->IgnoreImpCasts());
-  const LegacyIntrinsic *Entry = lookup(Lookup->getName().getAsString());
-  if (!Entry)
-    return;
-  report(Lookup->getNameLoc(), message(*Entry))
-      .abstain(Template.getLocation(),
-               "the template is not instantiated in this translation unit, "
-               "so who reaches the call is unknown");
+/// In a template as written, a call whose arguments depend on a template
+/// parameter stays an unresolved name: each instantiation picks among the
+/// declarations found. The rewrite names the toolkit's `_sync` form, so it is
+/// right for every instantiation only when all of them are the toolkit's
+/// (identifiers with a double underscore are reserved to the implementation,
+/// so argument-dependent lookup cannot add a user's own).
+static const NamedDecl *userDeclarationFound(const UnresolvedLookupExpr &Lookup,
+                                             const SourceManager &SM) {
+  for (const NamedDecl *D : Lookup.decls())
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return D;
+  return nullptr;
 }
 
 void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
@@ -118,7 +118,8 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
 /// faithful rewrite is `__popc(__activemask())`, not a ballot over a mask.
 static bool countsActiveLanes(const CallExpr &Call, const LegacyIntrinsic &Entry,
                               ASTContext &Ctx) {
-  if (Entry.Sync != "__ballot_sync" || Call.getNumArgs() != 1)
+  if (Entry.Sync != "__ballot_sync" || Call.getNumArgs() != 1 ||
+      Call.getArg(0)->isValueDependent())
     return false;
   Expr::EvalResult Value;
   if (!Call.getArg(0)->EvaluateAsInt(Value, Ctx) || Value.Val.getInt() == 0)
@@ -180,24 +181,57 @@ bool WarpLegacyIntrinsicCheck::passOnIgnoredMask(
 }
 
 void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
-  if (const auto *Dependent = Result.Nodes.getNodeAs<CallExpr>("dependent")) {
-    reportUninstantiated(*Dependent,
-                         *Result.Nodes.getNodeAs<FunctionDecl>("template"));
-    return;
-  }
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  const LegacyIntrinsic *Entry = lookup(Callee->getName());
-  const auto *Ref = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
-  if (!Entry || !Ref ||
-      !Callee->getDeclContext()->getRedeclContext()->isTranslationUnit())
-    return;
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = *Result.SourceManager;
-  SourceLocation Name = Ref->getLocation();
+  const CallExpr *Call = nullptr;
+  const LegacyIntrinsic *Entry = nullptr;
+  SourceLocation Name;
+  const NamedDecl *UserDeclaration = nullptr;
+  if (const auto *Dependent = Result.Nodes.getNodeAs<CallExpr>("dependent")) {
+    const auto *Template = Result.Nodes.getNodeAs<FunctionDecl>("template");
+    if (context().analyses(Ctx).Calls.isInstantiated(*Template))
+      return;
+    const auto *Lookup =
+        cast<UnresolvedLookupExpr>(Dependent->getCallee()->IgnoreImpCasts());
+    Call = Dependent;
+    Entry = lookup(Lookup->getName().getAsString());
+    Name = Lookup->getNameLoc();
+    UserDeclaration = userDeclarationFound(*Lookup, SM);
+  } else {
+    Call = Result.Nodes.getNodeAs<CallExpr>("call");
+    const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
+    Entry = lookup(Callee->getName());
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
+    if (!Ref ||
+        !Callee->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return;
+    // A template that is instantiated is judged in its instantiations, each
+    // with its own copy of the call; the template as written would judge it
+    // without the values of its parameters and veto the fix they agree on.
+    if (const FunctionDecl *F = enclosingFunction(Ctx, Call);
+        F && F->isDependentContext() &&
+        context().analyses(Ctx).Calls.isInstantiated(*F))
+      return;
+    Name = Ref->getLocation();
+  }
+  if (!Entry)
+    return;
   FindingBuilder Finding = report(Name, message(*Entry));
   if (SM.isMacroArgExpansion(Name) || Name.isMacroID())
     Finding.note(SM.getExpansionLoc(Name), "in this expansion of a macro");
+  if (UserDeclaration) {
+    Finding
+        .withoutFix(UserDeclaration->getLocation(),
+                    "no automatic fix: in this template the call's arguments "
+                    "depend on a template parameter, and the name also finds "
+                    "this declaration, which some instantiations may call "
+                    "instead of the toolkit's intrinsic")
+        .note(Name, "candidate rewrite: " + Entry->Sync.str() +
+                        "(<mask>, ...) where <mask> names the lanes that "
+                        "reach this call");
+    return;
+  }
 
   if (countsActiveLanes(*Call, *Entry, Ctx)) {
     Finding

@@ -22,8 +22,6 @@ public:
 
 private:
   static std::string message(const LegacyIntrinsic &Entry);
-  void reportUninstantiated(const clang::CallExpr &Call,
-                            const clang::FunctionDecl &Template);
   /// Rewrites a wrapper macro's legacy call to pass on the mask parameter it
   /// ignored, when that is provably right at this expansion; otherwise says
   /// why not, and leaves the call to the usual rewrite.

@@ -2,7 +2,6 @@
 #include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/LaneDependence.h"
 #include "checks/analysis/MaskFix.h"
-#include "checks/analysis/Templates.h"
 #include "checks/analysis/Membership.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -115,7 +114,8 @@ void WarpLegacyPtxCheck::run(const MatchFinder::MatchResult &Result) {
     return;
   // A template that is instantiated is analysed in its instantiations, each
   // with its own copy of the statement.
-  if (F->isDependentContext() && isInstantiated(*F))
+  if (F->isDependentContext() &&
+      context().analyses(Ctx).Calls.isInstantiated(*F))
     return;
   std::optional<InlinePtx> Ptx = readInlinePtx(*Asm, Ctx);
   if (!Ptx)

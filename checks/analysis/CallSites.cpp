@@ -23,11 +23,24 @@ public:
                            std::vector<const CallExpr *>> &Calls,
             llvm::DenseSet<const FunctionDecl *> &Escaping,
             llvm::DenseMap<const FunctionDecl *,
-                           std::vector<CallSites::Launch>> &Launches)
-      : Calls(Calls), Escaping(Escaping), Launches(Launches) {}
+                           std::vector<CallSites::Launch>> &Launches,
+            llvm::DenseSet<const FunctionDecl *> &Instantiated)
+      : Calls(Calls), Escaping(Escaping), Launches(Launches),
+        Instantiated(Instantiated) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
+
+  /// An instantiated body is a copy of its pattern's: the pattern's own
+  /// statements are then analysed in each copy. A declaration alone (a use
+  /// in an unevaluated operand, `extern template`) copies no body, and an
+  /// explicit specialization is code of its own, not a copy.
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->isTemplateInstantiation() && F->doesThisDeclarationHaveABody())
+      if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+        Instantiated.insert(Pattern->getCanonicalDecl());
+    return true;
+  }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
     const FunctionDecl *Kernel = Launch->getDirectCallee();
@@ -87,6 +100,7 @@ private:
   llvm::DenseSet<const FunctionDecl *> &Escaping;
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSites::Launch>>
       &Launches;
+  llvm::DenseSet<const FunctionDecl *> &Instantiated;
   llvm::DenseSet<const DeclRefExpr *> DirectCallees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> References;
 };
@@ -94,7 +108,7 @@ private:
 } // namespace
 
 CallSites::CallSites(ASTContext &Ctx) {
-  Collector C(Calls, Escaping, Launches);
+  Collector C(Calls, Escaping, Launches, Instantiated);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   C.finish();
 }

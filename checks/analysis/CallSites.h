@@ -26,6 +26,14 @@ public:
     return Escaping.contains(F->getCanonicalDecl());
   }
 
+  /// True when the body of F, a template as written (a function template,
+  /// or a member of a class template), is instantiated in this translation
+  /// unit: its statements are then analysed in each instantiation, each with
+  /// its own copy.
+  bool isInstantiated(const clang::FunctionDecl &F) const {
+    return Instantiated.contains(F.getCanonicalDecl());
+  }
+
   /// A launch of a kernel: `k<<<grid, Block>>>(...)`, or cudaLaunchKernel /
   /// cudaLaunchCooperativeKernel naming it.
   struct Launch {
@@ -39,6 +47,7 @@ private:
                  std::vector<const clang::CallExpr *>>
       Calls;
   llvm::DenseSet<const clang::FunctionDecl *> Escaping;
+  llvm::DenseSet<const clang::FunctionDecl *> Instantiated;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Launch>> Launches;
   std::vector<const clang::CallExpr *> None;
   std::vector<Launch> NoLaunches;

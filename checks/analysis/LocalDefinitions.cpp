@@ -52,6 +52,39 @@ QualType parameterType(const CallExpr *Call, unsigned Index, bool &IsObject) {
   return Callee->getParamDecl(Index)->getType();
 }
 
+/// In a template as written, a call whose arguments depend on a template
+/// parameter is resolved per instantiation, among the functions its name
+/// finds. Argument Index is only read when each of them takes it by value or
+/// by const reference, and no other can join them: the lookup is complete
+/// (no argument-dependent lookup), or the name is reserved to the
+/// implementation (`__shfl_down`), which a user's namespace may not declare.
+bool everyCandidateReads(const UnresolvedLookupExpr &Lookup, unsigned Index) {
+  const IdentifierInfo *Name = Lookup.getName().getAsIdentifierInfo();
+  bool Reserved = Name && Name->getName().starts_with("__");
+  if (Lookup.requiresADL() && !Reserved)
+    return false;
+  if (Lookup.getNumDecls() == 0)
+    return false;
+  for (const NamedDecl *D : Lookup.decls()) {
+    D = D->getUnderlyingDecl();
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      D = T->getTemplatedDecl();
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || isa<CXXMethodDecl>(F))
+      return false;
+    if (Index >= F->getNumParams()) {
+      // Too few parameters: not a candidate, unless variadic.
+      if (F->isVariadic())
+        return false;
+      continue;
+    }
+    QualType Param = F->getParamDecl(Index)->getType();
+    if (Param->isReferenceType() && !bindsReadOnly(Param))
+      return false;
+  }
+  return true;
+}
+
 const Stmt *parentOf(ASTContext &Ctx, const Stmt *S, const Decl **AsDecl) {
   DynTypedNodeList Parents = parentsOf(Ctx, *S);
   *AsDecl = nullptr;
@@ -159,6 +192,12 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
       unsigned Index = 0;
       while (Index < Call->getNumArgs() && Call->getArg(Index) != E)
         ++Index;
+      if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(
+              Call->getCallee()->IgnoreParenImpCasts()))
+        return Index < Call->getNumArgs() &&
+                       everyCandidateReads(*Lookup, Index)
+                   ? Use::Read
+                   : Use::Escape;
       bool IsObject = false;
       QualType Param = parameterType(Call, Index, IsObject);
       if (IsObject) {

@@ -1,5 +1,4 @@
 #include "checks/analysis/MaskParameter.h"
-#include "checks/analysis/Templates.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -136,7 +135,8 @@ private:
       const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
       // A template instantiated here runs as its instantiations, each of
       // which has its own copy of the call.
-      if (Caller && Caller->isDependentContext() && isInstantiated(*Caller))
+      if (Caller && Caller->isDependentContext() &&
+          Shared.Calls.isInstantiated(*Caller))
         continue;
       Membership Lanes = Shared.Members.at(Call);
       if (Lanes.Result == Membership::Unknown)

@@ -140,6 +140,13 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
     bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
       return keep(!A->getType().isVolatileQualified());
     }
+    // In a template as written, what an expression whose type depends on a
+    // template parameter does (an overloaded operator, a conversion) is known
+    // only per instantiation. The operand of sizeof is not evaluated.
+    bool VisitExpr(Expr *E) { return keep(!E->isTypeDependent()); }
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+      return true;
+    }
     bool VisitStmtExpr(StmtExpr *) { return keep(false); }
     bool VisitLambdaExpr(LambdaExpr *) { return keep(false); }
     bool VisitCXXNewExpr(CXXNewExpr *) { return keep(false); }
@@ -195,6 +202,12 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
     return Reject("the branch declares a variable in its condition, so the "
                   "condition cannot be evaluated before it",
                   If->getBeginLoc());
+  if (If->getCond()->isTypeDependent())
+    return Reject("the branch condition's type depends on a template "
+                  "parameter, so what it calls (an overloaded operator, a "
+                  "conversion) is known only per instantiation, and it cannot "
+                  "be evaluated again in a ballot",
+                  If->getCond()->getBeginLoc());
   if (!isHoistable(If->getCond(), Ctx))
     return Reject("the branch condition has side effects, volatile reads or "
                   "calls, so it cannot be evaluated again in a ballot",
@@ -412,8 +425,11 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
   const auto &Sites = Calls.of(F);
   if (Sites.empty()) {
     Membership NotCalled = Membership::unknown(
-        Name + " is not called in this translation unit, so who reaches it "
-               "is unknown",
+        Name + (F->isDependentContext()
+                    ? " is template code that nothing calls or instantiates in "
+                      "this translation unit, so who reaches it is unknown"
+                    : " is not called in this translation unit, so who "
+                      "reaches it is unknown"),
         F->getLocation());
     NotCalled.NoCallerSeen = true;
     return NotCalled;

@@ -118,7 +118,9 @@ bool sameLanes(const Membership &A, const Membership &B);
 
 /// A condition may be evaluated a second time, in a ballot right before its
 /// statement, only if doing so changes nothing: no side effects, no volatile
-/// reads, no calls but pure toolkit functions.
+/// reads, no calls but pure toolkit functions, and, in a template as written,
+/// nothing whose type depends on a template parameter (an instantiation may
+/// make it an overloaded operator or a conversion).
 bool isHoistable(const clang::Expr *Condition, clang::ASTContext &Ctx);
 
 } // namespace warpfix

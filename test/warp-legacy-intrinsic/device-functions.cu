@@ -25,7 +25,7 @@ template <typename T> __device__ T broadcast(T v) {
 template <typename T> __device__ T unused_template(T v) {
   return __shfl_xor(v, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_xor' is a legacy
-  // CHECK-MESSAGES: :[[@LINE-3]]:36: note: no automatic fix (this translation unit abstains): the template is not instantiated in this translation unit, so who reaches the call is unknown
+  // CHECK-MESSAGES: :[[@LINE-3]]:36: note: no automatic fix (this translation unit abstains): 'unused_template' is template code that nothing calls or instantiates in this translation unit, so who reaches it is unknown
 }
 
 template <int Width> __global__ void split(int *p) {
