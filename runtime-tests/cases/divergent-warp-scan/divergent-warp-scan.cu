@@ -11,8 +11,9 @@
 // scanInclusive calls a device function template with k = 1..16 unrolled;
 // scanExclusive calls another that, after the last step, reads the
 // neighbour's element for the exclusive result, on floats holding small
-// integers (sums are exact); scanLoop runs the same step in a loop over k in
-// the kernel, after a store with no barrier before the first read.
+// integers (sums are exact); scanLoop loops over k after a store with no
+// barrier, through a volatile pointer: legacy code needed one (a plain array
+// let the original keep stale values on an H100, and compute another scan).
 //
 // What the legacy code computed: each warp's inclusive scan (threads past n
 // hold 0), and its exclusive scan. Every block size is defined: a partial
@@ -70,7 +71,7 @@ __global__ void scanExclusive(const float *in, float *out, int n) {
 }
 
 __global__ void scanLoop(const int *in, int *out, int n) {
-  __shared__ int buf[kMaxBlock];
+  __shared__ int shared[kMaxBlock]; volatile int *buf = shared;
   int tid = threadIdx.x;
   int lane = tid & 31;
   int i = blockIdx.x * blockDim.x + tid;
