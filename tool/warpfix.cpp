@@ -560,7 +560,9 @@ int main(int argc, const char **argv) {
   // Run: each file analysed by the profile of the configuration in force.
   SharedPreambles Preambles(TestingReportPreambles ? &errs() : nullptr);
   ProfileSettings Settings = profileSettings(*Toolkit, argv[0]);
-  if (!NoSharedPreambles)
+  // One unit has no one to share with, and building a preamble costs more
+  // than the parse it saves (0.2 s and 8 MiB on a single 250-kernel file).
+  if (!NoSharedPreambles && SourceFiles.size() > 1)
     Settings.Parse.Preambles = &Preambles;
   auto Profiles = ProfileSet::create(SourceFiles, Configs, CommandLine,
                                      std::move(*Database), Settings);
