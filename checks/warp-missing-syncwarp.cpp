@@ -47,18 +47,24 @@ const BinaryOperator *update(const Stmt *S) {
   return B;
 }
 
+/// A local that only the lane's own statements change: the rewrite may keep
+/// a value in it across a barrier.
+const VarDecl *registerNamed(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
+      Var->getType().isVolatileQualified())
+    return nullptr;
+  return Var;
+}
+
 /// The local that `V = R` assigns, in the SDK's `s[t] = v = v + s[t + k];`:
 /// the register the statement already has.
 const VarDecl *assignedRegister(const Expr *E) {
   const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!B || B->getOpcode() != BO_Assign)
     return nullptr;
-  const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
-  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!Var || !Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
-      Var->getType().isVolatileQualified())
-    return nullptr;
-  return Var;
+  return registerNamed(B->getLHS());
 }
 
 bool mentions(const Stmt *S, const VarDecl *Var) {
@@ -271,21 +277,6 @@ std::optional<ChainKind> kindOf(const BinaryOperator *B) {
           cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())->getRHS()))
     return std::nullopt;
   return ChainKind{BO_Assign, Register};
-}
-
-} // namespace
-
-namespace {
-
-/// A local that only the lane's own statements change: the rewrite may keep
-/// a value in it across a barrier.
-const VarDecl *registerNamed(const Expr *E) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!Var || !Var->hasLocalStorage() || Var->getType()->isReferenceType() ||
-      Var->getType().isVolatileQualified())
-    return nullptr;
-  return Var;
 }
 
 /// An element whose address reads only registers (`s[0]` with `s` a local
