@@ -36,11 +36,10 @@ void WarpActivemaskMaskCheck::run(const MatchFinder::MatchResult &Result) {
   const Stmt *Matched = Result.Nodes.getNodeAs<Stmt>("compare");
   if (!Matched)
     Matched = Result.Nodes.getNodeAs<Stmt>("call");
-  if (Matched)
-    if (const FunctionDecl *F = enclosingFunction(*Result.Context, Matched);
-        F && F->isDependentContext() &&
-        context().analyses(*Result.Context).Calls.isInstantiated(*F))
-      return;
+  if (Matched && context().analyses(*Result.Context)
+                     .Calls.judgedInInstantiations(
+                         enclosingFunction(*Result.Context, Matched)))
+    return;
   if (const auto *Compare = Result.Nodes.getNodeAs<BinaryOperator>("compare"))
     checkComparison(*Compare, *Result.Nodes.getNodeAs<CallExpr>("active"),
                     *Result.Context);

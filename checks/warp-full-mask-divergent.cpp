@@ -66,9 +66,8 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
   // A template that is instantiated is judged in its instantiations, where
   // types are known; as written, a dependent declaration can hide what its
   // loop counters do, and report lanes diverging that never do.
-  if (const FunctionDecl *F = enclosingFunction(Ctx, Call);
-      F && F->isDependentContext() &&
-      context().analyses(Ctx).Calls.isInstantiated(*F))
+  if (context().analyses(Ctx).Calls.judgedInInstantiations(
+          enclosingFunction(Ctx, Call)))
     return;
   const Expr *Mask = memberMaskArgument(*Call, Ctx);
   if (!Mask)

@@ -209,9 +209,8 @@ void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
     // A template that is instantiated is judged in its instantiations, each
     // with its own copy of the call; the template as written would judge it
     // without the values of its parameters and veto the fix they agree on.
-    if (const FunctionDecl *F = enclosingFunction(Ctx, Call);
-        F && F->isDependentContext() &&
-        context().analyses(Ctx).Calls.isInstantiated(*F))
+    if (context().analyses(Ctx).Calls.judgedInInstantiations(
+            enclosingFunction(Ctx, Call)))
       return;
     Name = Ref->getLocation();
   }

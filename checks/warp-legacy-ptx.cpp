@@ -114,8 +114,7 @@ void WarpLegacyPtxCheck::run(const MatchFinder::MatchResult &Result) {
     return;
   // A template that is instantiated is analysed in its instantiations, each
   // with its own copy of the statement.
-  if (F->isDependentContext() &&
-      context().analyses(Ctx).Calls.isInstantiated(*F))
+  if (context().analyses(Ctx).Calls.judgedInInstantiations(F))
     return;
   std::optional<InlinePtx> Ptx = readInlinePtx(*Asm, Ctx);
   if (!Ptx)

@@ -34,6 +34,14 @@ public:
     return Instantiated.contains(F.getCanonicalDecl());
   }
 
+  /// True when F is a template as written that this unit instantiates: its
+  /// statements are judged in each instantiation, with the values of its
+  /// parameters, and not as written, where they would veto the fix that the
+  /// instantiations agree on.
+  bool judgedInInstantiations(const clang::FunctionDecl *F) const {
+    return F && F->isDependentContext() && isInstantiated(*F);
+  }
+
   /// A launch of a kernel: `k<<<grid, Block>>>(...)`, or cudaLaunchKernel /
   /// cudaLaunchCooperativeKernel naming it.
   struct Launch {

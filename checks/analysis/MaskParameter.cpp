@@ -135,8 +135,7 @@ private:
       const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
       // A template instantiated here runs as its instantiations, each of
       // which has its own copy of the call.
-      if (Caller && Caller->isDependentContext() &&
-          Shared.Calls.isInstantiated(*Caller))
+      if (Shared.Calls.judgedInInstantiations(Caller))
         continue;
       Membership Lanes = Shared.Members.at(Call);
       if (Lanes.Result == Membership::Unknown)
