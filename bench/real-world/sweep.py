@@ -528,6 +528,12 @@ def stats_from_csv(rows):
 REASON_CUT = re.compile(r"[,;:]| \(")
 
 
+def refused_for_unit_errors(reason):
+    """Whether a refusal rests on clang's errors in the unit, not on the code."""
+    return (reason.startswith("this translation unit has") or
+            "clang reported errors here" in reason)
+
+
 def reason_group(text):
     """What warpfix's --stats does to a reason (README, Statistics), for runs
     whose CSV was lost: cut at the first , ; : or ' (' and quoted names elided."""
@@ -627,6 +633,17 @@ def run_project(p, args, defaults, out_dir):
         res["reasons_from"] = "noFixReason (per-file runs)" if per_file else "noFixReason"
     res["unfixable"] = sum(reasons.values())
     res["unfixable_by_reason"] = dict(reasons.most_common())
+    # Issue 15 asks for the fixed share "in analysed translation units": a
+    # finding refused because clang could not read its unit fully is counted
+    # apart, as are the legacy calls and PTX on their own.
+    def fixable(f):
+        return bool(f.get("fixable") or f.get("fix"))
+    blamed_on_errors = [f for f in findings if not fixable(f) and
+                        refused_for_unit_errors(f.get("noFixReason") or "")]
+    legacy = [f for f in findings if f.get("check", "").startswith("warp-legacy")]
+    res["refused_for_unit_errors"] = len(blamed_on_errors)
+    res["legacy_findings"] = len(legacy)
+    res["legacy_fixable"] = sum(1 for f in legacy if fixable(f))
 
     # ---- clang's errors, by class
     classes = collections.OrderedDict()
@@ -915,10 +932,15 @@ def short_run(r):
     return s
 
 
+def share(part, whole):
+    return "%d/%d (%.1f%%)" % (part, whole, 100.0 * part / whole) if whole else "0/0"
+
+
 def totals(rows):
     t = {"name": "TOTAL", "tu_status": collections.Counter(), "findings": 0,
          "findings_by_check": collections.Counter(), "fixable": 0, "fixed": 0,
-         "unfixable": 0, "legacy_sites": 0, "legacy_sites_found": 0,
+         "unfixable": 0, "refused_for_unit_errors": 0, "legacy_findings": 0,
+         "legacy_fixable": 0, "legacy_sites": 0, "legacy_sites_found": 0,
          "legacy_sites_in_unanalysed_tus": 0, "ptx_sites": 0, "ptx_sites_found": 0,
          "legacy_sites_under_version_if": 0, "legacy_sites_under_version_if_found": 0,
          "legacy_sites_under_arch_if": 0, "legacy_sites_under_arch_if_found": 0,
@@ -932,7 +954,8 @@ def totals(rows):
         if r["check_run"]["status"] == "crashed":
             t["projects_crashed"] += 1
         t["tu_status"].update(r["tu_status"])
-        for k in ("findings", "fixable", "unfixable", "legacy_sites", "legacy_sites_found",
+        for k in ("findings", "fixable", "unfixable", "refused_for_unit_errors",
+                  "legacy_findings", "legacy_fixable", "legacy_sites", "legacy_sites_found",
                   "legacy_sites_in_unanalysed_tus", "ptx_sites", "ptx_sites_found",
                   "legacy_sites_under_version_if", "legacy_sites_under_version_if_found",
                   "legacy_sites_under_arch_if", "legacy_sites_under_arch_if_found"):
@@ -1097,6 +1120,11 @@ def main():
               tot["legacy_sites_under_version_if"], tot["legacy_sites_under_version_if_found"],
               tot["legacy_sites_under_arch_if"], tot["legacy_sites_under_arch_if_found"]))
     print("projects whose whole run crashed: %d of %d" % (tot["projects_crashed"], tot["projects"]))
+    print("fixed automatically: %s of all findings; %s of those not refused for the unit's clang "
+          "errors; %s of legacy-call and PTX findings" % (
+              share(tot["fixable"], tot["findings"]),
+              share(tot["fixable"], tot["findings"] - tot["refused_for_unit_errors"]),
+              share(tot["legacy_fixable"], tot["legacy_findings"])))
     if tot["unfixable_by_reason"]:
         print("\nunfixable, by reason:")
         for k, v in tot["unfixable_by_reason"].items():
