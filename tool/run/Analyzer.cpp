@@ -239,6 +239,25 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   bool Survived = Recovery.RunSafely([&] { Tool.run(&Factory); });
   Messages.flush();
   if (Factory.Preamble) {
+    // The preamble holds the leading lines of the main file it was built
+    // from, under that file's name, and the parse lists them among the files
+    // it read. Kept, they made this unit's cache entry depend on another
+    // unit's main file, with a hash of those lines alone, which never
+    // matches: the unit missed the cache on every run.
+    llvm::SmallString<256> Own(File);
+    llvm::sys::fs::make_absolute(Own);
+    llvm::sys::path::remove_dots(Own, /*remove_dot_dot=*/false);
+    llvm::StringRef Donor = Factory.Preamble->builtFrom();
+    if (Donor != Own) {
+      auto IsDonor = [&](llvm::StringRef Path) {
+        llvm::SmallString<256> Normal(Path);
+        llvm::sys::path::remove_dots(Normal, /*remove_dot_dot=*/false);
+        return Normal == Donor;
+      };
+      llvm::erase_if(Result.Dependencies,
+                     [&](const FileDigest &D) { return IsDonor(D.Path); });
+      llvm::erase_if(Result.FilesRead, IsDonor);
+    }
     // The parse did not load the preamble's headers; the unit read them all
     // the same, and the cache must see them change.
     for (const FileDigest &F : Factory.Preamble->files())

@@ -26,6 +26,8 @@ struct SharedPreambles::Preamble {
   /// use. PrecompiledPreamble::CanReuse compares sizes and modification
   /// times only, which miss an edit of the same size within a second.
   std::vector<std::pair<std::string, uint64_t>> Fingerprints;
+  /// The main file of the unit that built it, absolute.
+  std::string BuiltFrom;
 };
 
 const std::vector<FileDigest> &SharedPreambles::Use::files() const {
@@ -34,6 +36,10 @@ const std::vector<FileDigest> &SharedPreambles::Use::files() const {
 
 const std::vector<std::string> &SharedPreambles::Use::readPaths() const {
   return Shared->ReadPaths;
+}
+
+llvm::StringRef SharedPreambles::Use::builtFrom() const {
+  return Shared->BuiltFrom;
 }
 
 size_t shareablePreambleLength(llvm::StringRef Text) {
@@ -236,7 +242,7 @@ bool unchanged(const SharedPreambles::Preamble &P, llvm::vfs::FileSystem &FS) {
   return true;
 }
 
-std::shared_ptr<const SharedPreambles::Preamble>
+std::shared_ptr<SharedPreambles::Preamble>
 build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
       PreambleBounds Bounds, FileManager &Files,
       std::shared_ptr<PCHContainerOperations> PCHContainerOps) {
@@ -318,8 +324,15 @@ SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files,
       }
       Current = InMap;
     }
-    if (Build)
-      Mine.set_value(build(Invocation, **Main, Bounds, Files, PCHContainerOps));
+    if (Build) {
+      std::shared_ptr<Preamble> Built =
+          build(Invocation, **Main, Bounds, Files, PCHContainerOps);
+      llvm::SmallString<256> From(Frontend.Inputs[0].getFile());
+      FS.makeAbsolute(From);
+      llvm::sys::path::remove_dots(From, /*remove_dot_dot=*/false);
+      Built->BuiltFrom = std::string(From);
+      Mine.set_value(std::move(Built));
+    }
     Found = Current->Ready.get();
     if (!Found->Compiled) {
       report(Frontend.Inputs[0].getFile(), "not shared: " + Found->WhyNot);

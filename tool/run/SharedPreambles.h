@@ -46,6 +46,9 @@ public:
     const std::vector<FileDigest> &files() const;
     /// The same files, named as a unit's FilesRead names them.
     const std::vector<std::string> &readPaths() const;
+    /// The main file of the unit that built the preamble. Its leading lines
+    /// are in the preamble, under its name: not a file this unit read.
+    llvm::StringRef builtFrom() const;
   };
 
   /// Sets Invocation up to read the shared preamble of its main file,
