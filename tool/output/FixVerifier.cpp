@@ -1,4 +1,5 @@
 #include "tool/output/FixVerifier.h"
+#include "tool/input/LaunchChevrons.h"
 #include "tool/run/ParseErrors.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -75,7 +76,8 @@ parseErrors(const VerifiableUnit &Unit,
                    llvm::MemoryBuffer::getMemBufferCopy(File->Fixed, Name));
   Files->pushOverlay(Fixed);
   tooling::ClangTool Tool(*Unit.Commands, {Unit.MainFile},
-                          std::make_shared<PCHContainerOperations>(), Files);
+                          std::make_shared<PCHContainerOperations>(),
+                          joiningLaunchChevrons(Files));
   Tool.setPrintErrorMessage(false);
   ErrorCollector Collector;
   Tool.setDiagnosticConsumer(&Collector);

@@ -3,6 +3,7 @@
 #include "checks/analysis/Parents.h"
 #include "tool/run/ParseErrors.h"
 #include "tool/run/SharedPreambles.h"
+#include "tool/input/LaunchChevrons.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -213,9 +214,9 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   Result.MainFile = File.str();
   // The real file system object is shared and tied to the process's working
   // directory, which ClangTool would change under the other threads' feet.
-  tooling::ClangTool Tool(Database, {File.str()},
-                          std::make_shared<PCHContainerOperations>(),
-                          llvm::vfs::createPhysicalFileSystem());
+  tooling::ClangTool Tool(
+      Database, {File.str()}, std::make_shared<PCHContainerOperations>(),
+      joiningLaunchChevrons(llvm::vfs::createPhysicalFileSystem()));
   Tool.setPrintErrorMessage(false);
   llvm::raw_string_ostream Messages(Result.CompilerMessages);
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> MessageOptions =
@@ -323,7 +324,8 @@ void scanLexically(llvm::StringRef File,
                    const CheckOptions &Options, llvm::StringRef Why,
                    TranslationUnitResult &Out) {
   llvm::IntrusiveRefCntPtr<FileManager> Files(
-      new FileManager(FileSystemOptions(), llvm::vfs::createPhysicalFileSystem()));
+      new FileManager(FileSystemOptions(),
+                      joiningLaunchChevrons(llvm::vfs::createPhysicalFileSystem())));
   IgnoringDiagConsumer Ignore;
   DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(), &Ignore,
                           /*ShouldOwnClient=*/false);

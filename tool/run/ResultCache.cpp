@@ -1,4 +1,5 @@
 #include "tool/run/ResultCache.h"
+#include "tool/input/LaunchChevrons.h"
 #include "checks/FindingSink.h"
 #include "tool/BuildConfig.h"
 #include "tool/input/YamlInput.h"
@@ -62,7 +63,8 @@ std::string FileDigests::hashOf(llvm::StringRef Path) {
   return Known.get(Path, [&] {
     auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);
-    return Buffer ? contentHash((*Buffer)->getBuffer()) : std::string();
+    // As clang's buffers hold it, which the dependencies were hashed from.
+    return Buffer ? hashAsClangReadsIt((*Buffer)->getBuffer()) : std::string();
   });
 }
 
