@@ -20,7 +20,7 @@ llvm::SmallVector<const FunctionDecl *, 2> asWritten(const FunctionDecl *F) {
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(llvm::DenseMap<const FunctionDecl *,
-                           std::vector<const CallExpr *>> &Calls,
+                           std::vector<const Expr *>> &Calls,
             llvm::DenseSet<const FunctionDecl *> &Escaping,
             llvm::DenseMap<const FunctionDecl *,
                            std::vector<CallSites::Launch>> &Launches,
@@ -63,6 +63,14 @@ public:
     return true;
   }
 
+  /// A constructor runs where its object is made: `T(x)`, `T t(x)`, `new T`,
+  /// and a base or member initializer.
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    for (const FunctionDecl *F : asWritten(Construct->getConstructor()))
+      Calls[F].push_back(Construct);
+    return true;
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
       References.push_back({Ref, F});
@@ -96,7 +104,7 @@ public:
   }
 
 private:
-  llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> &Calls;
+  llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls;
   llvm::DenseSet<const FunctionDecl *> &Escaping;
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSites::Launch>>
       &Launches;
@@ -113,15 +121,18 @@ CallSites::CallSites(ASTContext &Ctx) {
   C.finish();
 }
 
-const std::vector<const CallExpr *> &
+const std::vector<const Expr *> &
 CallSites::of(const FunctionDecl *F) const {
   auto It = Calls.find(F->getCanonicalDecl());
   return It == Calls.end() ? None : It->second;
 }
 
-} // namespace warpfix
-
-namespace warpfix {
+llvm::ArrayRef<const Expr *> CallSites::argumentsOf(const Expr *Site) {
+  if (const auto *Call = dyn_cast<CallExpr>(Site))
+    return {Call->getArgs(), Call->getNumArgs()};
+  const auto *Construct = cast<CXXConstructExpr>(Site);
+  return {Construct->getArgs(), Construct->getNumArgs()};
+}
 
 const std::vector<CallSites::Launch> &
 CallSites::launchesOf(const FunctionDecl *Kernel) const {

@@ -15,10 +15,15 @@ class CallSites {
 public:
   explicit CallSites(clang::ASTContext &Ctx);
 
-  /// Direct calls of F (template instantiations included). Empty when F is
-  /// never called directly here.
-  const std::vector<const clang::CallExpr *> &
+  /// Direct calls of F (template instantiations included): each a CallExpr,
+  /// or a CXXConstructExpr where F is a constructor. Empty when F is never
+  /// called directly here.
+  const std::vector<const clang::Expr *> &
   of(const clang::FunctionDecl *F) const;
+
+  /// The arguments that a call site of of() passes.
+  static llvm::ArrayRef<const clang::Expr *>
+  argumentsOf(const clang::Expr *Site);
 
   /// True when F's address escapes (a function pointer, a reference): then
   /// some of its callers are invisible and nothing may be assumed about them.
@@ -52,12 +57,12 @@ public:
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *,
-                 std::vector<const clang::CallExpr *>>
+                 std::vector<const clang::Expr *>>
       Calls;
   llvm::DenseSet<const clang::FunctionDecl *> Escaping;
   llvm::DenseSet<const clang::FunctionDecl *> Instantiated;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Launch>> Launches;
-  std::vector<const clang::CallExpr *> None;
+  std::vector<const clang::Expr *> None;
   std::vector<Launch> NoLaunches;
 };
 

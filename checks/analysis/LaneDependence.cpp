@@ -247,13 +247,14 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
   ParametersInProgress.insert(F);
   unsigned Index = Param->getFunctionScopeIndex();
   std::optional<LaneValue> Result;
-  for (const CallExpr *Call : Sites) {
-    if (Index >= Call->getNumArgs()) {
+  for (const Expr *Call : Sites) {
+    llvm::ArrayRef<const Expr *> Arguments = CallSites::argumentsOf(Call);
+    if (Index >= Arguments.size()) {
       Result = LaneValue::laneDependent();
       break;
     }
     LaneValue Here =
-        underControl(of(Call->getArg(Index)), controlDependence(Call));
+        underControl(of(Arguments[Index]), controlDependence(Call));
     Result = Result ? Result->join(Here) : Here;
   }
   ParametersInProgress.erase(F);

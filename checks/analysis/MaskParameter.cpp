@@ -131,7 +131,12 @@ private:
     if (Shared.Calls.escapes(F))
       return false;
     bool SomePartial = false;
-    for (const CallExpr *Call : Shared.Calls.of(F)) {
+    for (const Expr *Site : Shared.Calls.of(F)) {
+      // A constructor's call sites name no argument list to extend when
+      // its object is made by a conversion or a default initialization.
+      const auto *Call = dyn_cast<CallExpr>(Site);
+      if (!Call)
+        return false;
       const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
       // A template instantiated here runs as its instantiations, each of
       // which has its own copy of the call.

@@ -442,7 +442,7 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
   // A call site in code that nothing here calls says nothing of who comes;
   // the others still can: one reached by some lanes only decides.
   std::optional<Membership> Unseen;
-  for (const CallExpr *Call : Sites) {
+  for (const Expr *Call : Sites) {
     Membership AtCall = at(Call);
     if (AtCall.Result == Membership::Unknown && AtCall.NoCallerSeen) {
       if (!Unseen)
@@ -451,7 +451,11 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
     }
     if (AtCall.Result != Membership::AllLanes) {
       Result = Membership::unknown(
-          Name + " is called here by only some lanes of the warp (" +
+          Name +
+              (AtCall.isPartial()
+                   ? " is called here by only some lanes of the warp ("
+                   : " is called here, where the lanes that arrive are "
+                     "unknown (") +
               (AtCall.Result == Membership::Conditional
                    ? std::string("the call is under a lane-dependent branch")
                    : AtCall.Reason) +

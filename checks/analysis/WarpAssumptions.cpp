@@ -196,7 +196,7 @@ BlockShape WarpAssumptions::in(const FunctionDecl *F) {
     std::optional<BlockShape> Reached;
     if (Sites.empty() || Calls.escapes(F))
       Reached = Default;
-    for (const CallExpr *Call : Sites) {
+    for (const Expr *Call : Sites) {
       const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
       BlockShape Outer = Caller ? in(Caller) : Default;
       Reached = Reached ? Reached->weakest(Outer) : Outer;
