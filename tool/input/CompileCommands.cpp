@@ -356,6 +356,8 @@ private:
         "-isystem", Settings.Toolkit.CompatInclude,
         "-include",
         Settings.Toolkit.CompatInclude + "/warpfix_legacy_intrinsics.h",
+        "-include",
+        Settings.Toolkit.CompatInclude + "/warpfix_surface_functions.h",
         "-isystem", Settings.Toolkit.Root + "/include/cccl",
         // Clang 19 knows CUDA up to 12.5; the newer toolkit parses fine.
         "-Wno-unknown-cuda-version",
