@@ -318,11 +318,13 @@ LaneValue LaneDependence::ofBuiltinVariable(const Expr *E, bool &Matched) {
   llvm::StringRef Field = Property->getPropertyDecl()->getName();
   Matched = true;
   if (Var == "threadIdx")
-    // Only x is an affine thread index; y and z split warps in ways that
-    // depend on the block's shape.
+    // Only x is an affine thread index. Warps are cut from the linear index
+    // x + y * blockDim.x + ..., so y and z split a warp unless blockDim.x is
+    // a multiple of 32 (seed 002).
     return Field == "x" ? LaneValue{LaneValue::ThreadIndex, true, true,
                                     NoAssumption}
-                        : LaneValue::laneDependent();
+                        : LaneValue{LaneValue::WarpUniform, false, false,
+                                    WholeWarpRows};
   if (Var == "blockDim" && Field == "x")
     return LaneValue{LaneValue::Uniform, false, true, NoAssumption};
   if (Var == "blockIdx" || Var == "blockDim" || Var == "gridDim")

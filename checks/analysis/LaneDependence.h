@@ -21,6 +21,11 @@ enum Assumption : unsigned {
   LinearThreadIndex = 1,
   /// blockDim.x is a multiple of 32, so blockIdx.x * blockDim.x is too.
   WholeWarpBlocks = 2,
+  /// blockDim.x is a multiple of 32 by every launch the code shows, so each
+  /// warp lies in one row of the block: threadIdx.y and threadIdx.z are the
+  /// same for its lanes. Never assumed by default, since 2-D blocks of
+  /// 16 x 16 threads are common.
+  WholeWarpRows = 4,
 };
 
 /// What a value looks like across the lanes of one warp, from most to least

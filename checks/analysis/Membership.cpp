@@ -178,6 +178,14 @@ bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
   if (M.AssumptionOff.empty() && !Shape.Why.empty()) {
     M.AssumptionOff = Shape.Why;
     M.AssumptionOffLoc = Shape.Where;
+  } else if (M.AssumptionOff.empty() && (V.Relies & WholeWarpRows) &&
+             Shape.WholeWarps != BlockShape::Proven) {
+    M.AssumptionOff =
+        "threadIdx.y and threadIdx.z are the same across a warp only where "
+        "blockDim.x is a multiple of 32, and no launch in this translation "
+        "unit shows that for the code in '" +
+        F->getNameAsString() + "'";
+    M.AssumptionOffLoc = F->getLocation();
   }
   return false;
 }

@@ -220,6 +220,8 @@ bool WarpAssumptions::holds(unsigned Relies, const FunctionDecl *F,
     if (Shape.WholeWarps == BlockShape::Assumed)
       AssumedOnly |= WholeWarpBlocks;
   }
+  if ((Relies & WholeWarpRows) && Shape.WholeWarps != BlockShape::Proven)
+    return false;
   if (Relies & LinearThreadIndex) {
     // Either fact makes threadIdx.x the linear index that warps are cut from.
     if (Shape.OneDimensional == BlockShape::Proven ||
