@@ -91,9 +91,12 @@ public:
       Target = AddrOf->getSubExpr()->IgnoreParenCasts();
     const auto *Ref = dyn_cast<DeclRefExpr>(Target);
     const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-    if (Kernel)
-      for (const FunctionDecl *F : asWritten(Kernel))
-        Launches[F].push_back({Call->getArg(2), Call->getBeginLoc()});
+    if (!Kernel)
+      return;
+    // The kernel's address goes to a launch that is recorded: not an escape.
+    DirectCallees.insert(Ref);
+    for (const FunctionDecl *F : asWritten(Kernel))
+      Launches[F].push_back({Call->getArg(2), Call->getBeginLoc()});
   }
 
   void finish() {

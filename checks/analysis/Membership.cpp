@@ -174,18 +174,23 @@ bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
     M.AssumedOnly |= AssumedOnly;
     return true;
   }
+  if (!M.AssumptionOff.empty())
+    return false;
   BlockShape Shape = Shapes.in(F);
-  if (M.AssumptionOff.empty() && !Shape.Why.empty()) {
-    M.AssumptionOff = Shape.Why;
-    M.AssumptionOffLoc = Shape.Where;
-  } else if (M.AssumptionOff.empty() && (V.Relies & WholeWarpRows) &&
-             Shape.WholeWarps != BlockShape::Proven) {
+  // A launch that contradicts whole warps says why; otherwise a row index
+  // failed for want of proof, whatever else the launches contradict.
+  if ((V.Relies & WholeWarpRows) &&
+      Shape.WholeWarps == BlockShape::Assumed) {
     M.AssumptionOff =
         "threadIdx.y and threadIdx.z are the same across a warp only where "
-        "blockDim.x is a multiple of 32, and no launch in this translation "
-        "unit shows that for the code in '" +
-        F->getNameAsString() + "'";
+        "blockDim.x is a multiple of 32, which no launch in this translation "
+        "unit proves for the code in '" +
+        F->getNameAsString() +
+        "' (a kernel whose address is taken may be launched in any shape)";
     M.AssumptionOffLoc = F->getLocation();
+  } else if (!Shape.Why.empty()) {
+    M.AssumptionOff = Shape.Why;
+    M.AssumptionOffLoc = Shape.Where;
   }
   return false;
 }

@@ -165,8 +165,9 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
     addLaunch(Shape, L.Block, L.At);
   }
   // Every launch the code shows agrees with a fact: it is proven, not merely
-  // assumed, for this kernel.
-  if (Launched) {
+  // assumed, for this kernel. A kernel whose address escapes may also be
+  // launched where warpfix does not look, by a pointer or a table.
+  if (Launched && !Calls.escapes(Kernel)) {
     if (Shape.WholeWarps == BlockShape::Assumed)
       Shape.WholeWarps = BlockShape::Proven;
     if (Shape.OneDimensional == BlockShape::Assumed)

@@ -10,7 +10,22 @@
 // RUN: cp %t/k.cu %t/once.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SECOND
 // RUN: diff %t/once.cu %t/k.cu
-// SECOND: 2 findings in 1 file (0 fixable)
+// SECOND: 3 findings in 1 file (0 fixable)
+
+// Launched here in rows of 32, but its address is also in a table, which
+// could launch it in any shape.
+__global__ void tabled(int *p, int width) {
+  int v = p[threadIdx.y * width + threadIdx.x];
+  for (int i = threadIdx.y; i < width; i += blockDim.y)
+    v += __shfl_up(v, 1);
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:10: warning: '__shfl_up' is a legacy
+  // CHECK-MESSAGES: k.cu:[[@LINE-3]]:3: note: no automatic fix: the loop's condition is lane-dependent, so lanes leave it at different iterations
+  // CHECK-MESSAGES: k.cu:[[@LINE-6]]:17: note: threadIdx.y and threadIdx.z are the same across a warp only where blockDim.x is a multiple of 32, which no launch in this translation unit proves for the code in 'tabled' (a kernel whose address is taken may be launched in any shape)
+  // CHECK-FIXES:     v += __shfl_up(v, 1);
+  p[threadIdx.y * width + threadIdx.x] = v;
+}
+
+void (*table[])(int *, int) = {tabled};
 
 // Rows of 32 threads: a row's early exit and a loop bounded by the row
 // leave whole warps, and every lane that stays reaches each call.
@@ -60,7 +75,7 @@ __global__ void unlaunched(int *p, int width) {
     v += __shfl_up(v, 1);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:10: warning: '__shfl_up' is a legacy
   // CHECK-MESSAGES: k.cu:[[@LINE-3]]:3: note: no automatic fix: the loop's condition is lane-dependent, so lanes leave it at different iterations
-  // CHECK-MESSAGES: k.cu:[[@LINE-6]]:17: note: threadIdx.y and threadIdx.z are the same across a warp only where blockDim.x is a multiple of 32, and no launch in this translation unit shows that for the code in 'unlaunched'
+  // CHECK-MESSAGES: k.cu:[[@LINE-6]]:17: note: threadIdx.y and threadIdx.z are the same across a warp only where blockDim.x is a multiple of 32, which no launch in this translation unit proves for the code in 'unlaunched' (a kernel whose address is taken may be launched in any shape)
   // CHECK-FIXES:     v += __shfl_up(v, 1);
   p[threadIdx.y * width + threadIdx.x] = v;
 }
@@ -70,4 +85,5 @@ void launch(int *p, int height, int width) {
   rows<<<height / 8, rowBlock>>>(p, height, width);
   rows<<<height / 4, dim3(64, 4)>>>(p, height, width);
   tiles<<<height / 16, dim3(16, 16)>>>(p, height, width);
+  tabled<<<1, dim3(32, 8)>>>(p, width);
 }
