@@ -187,7 +187,8 @@ void WarpMissingSyncwarpCheck::run(const MatchFinder::MatchResult &Result) {
     return;
   ASTContext &Ctx = *Result.Context;
   SharedAccessAnalysis Analysis(Ctx);
-  std::vector<Race> Races = Analysis.racesIn(*Kernel);
+  std::vector<Race> Races = Analysis.racesIn(
+      *Kernel, context().analyses(Ctx).Shapes.launchedBlock(Kernel));
   // One finding per writing statement, its races as the evidence.
   std::vector<const Stmt *> Order;
   llvm::DenseMap<const Stmt *, std::vector<const Race *>> ByStatement;

@@ -150,15 +150,26 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
       return std::nullopt;
     llvm::StringRef Var = Ref->getDecl()->getName();
     llvm::StringRef Field = Property->getPropertyDecl()->getName();
-    if (Var == "threadIdx" && Field == "x")
-      return Tid;
     if (Var == "blockIdx")
       return 0; // the same for both threads of a pair: any value will do
-    // The model is one block of two warps in x.
-    if (Var == "blockDim")
-      return Field == "x" ? Threads : 1;
     if (Var == "gridDim")
       return 1;
+    if (Block) {
+      // Warps are cut from the linear thread index (seed 002).
+      if (Var == "threadIdx")
+        return Field == "x"   ? Tid % Block->X
+               : Field == "y" ? Tid / Block->X % Block->Y
+                              : Tid / (Block->X * Block->Y);
+      if (Var == "blockDim")
+        return Field == "x" ? Block->X : Field == "y" ? Block->Y : Block->Z;
+      return std::nullopt;
+    }
+    // With no launch to go by, the model is one block of two warps in x;
+    // threadIdx.y and z stay unknown, since a warp may span rows.
+    if (Var == "threadIdx" && Field == "x")
+      return Tid;
+    if (Var == "blockDim")
+      return Field == "x" ? Threads : 1;
     return std::nullopt;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -556,6 +567,8 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
 }
 
 bool SharedAccessAnalysis::executes(const SharedAccess &A, int64_t Tid) {
+  if (Block && Tid >= Block->X * Block->Y * Block->Z)
+    return false; // a block smaller than two warps
   for (const Guard &G : A.Guards) {
     if (!G.Condition)
       continue;
@@ -634,7 +647,10 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
   return Races;
 }
 
-std::vector<Race> SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel) {
+std::vector<Race>
+SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
+                              std::optional<BlockSize> Launched) {
+  Block = Launched;
   Events.clear();
   Frames.clear();
   std::vector<Guard> Guards;

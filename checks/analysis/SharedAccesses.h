@@ -11,6 +11,7 @@
 #ifndef WARPFIX_CHECKS_ANALYSIS_SHAREDACCESSES_H
 #define WARPFIX_CHECKS_ANALYSIS_SHAREDACCESSES_H
 
+#include "checks/analysis/WarpAssumptions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseSet.h"
@@ -65,10 +66,14 @@ public:
   explicit SharedAccessAnalysis(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
   /// The races between lanes of one warp inside the kernel K, including
-  /// device functions it calls.
-  std::vector<Race> racesIn(const clang::FunctionDecl &Kernel);
+  /// device functions it calls. With the block size of its launches, the
+  /// threads are those of a block of that shape, so a 2-D tile's rows are
+  /// modelled; without, a block of two warps in x.
+  std::vector<Race> racesIn(const clang::FunctionDecl &Kernel,
+                            std::optional<BlockSize> Launched);
 
-  /// The value of E for thread Tid (threadIdx.x) under Context, if known.
+  /// The value of E for the thread with linear index Tid under Context, if
+  /// known.
   std::optional<int64_t> evaluate(const clang::Expr *E, const Frame *Context,
                                   int64_t Tid, unsigned Depth = 0);
 
@@ -96,6 +101,7 @@ private:
   bool hasSingleValue(const clang::VarDecl *Var);
 
   clang::ASTContext &Ctx;
+  std::optional<BlockSize> Block;
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::DenseSet<const clang::VarDecl *>>
       ReassignedIn;

@@ -27,7 +27,7 @@ const Expr *peel(const Expr *E) {
 
 /// The block dimensions a launch's configuration argument provably has.
 struct Dimensions {
-  std::optional<int64_t> X;
+  std::optional<int64_t> X, Y, Z;
   bool OneDimensional = false;
 };
 
@@ -42,6 +42,7 @@ public:
     E = peel(E);
     if (E->getType()->isIntegralOrEnumerationType()) {
       Result.X = integer(E, Depth);
+      Result.Y = Result.Z = 1;
       Result.OneDimensional = true;
       return Result;
     }
@@ -54,9 +55,9 @@ public:
           !Construct->getArg(0)->getType()->isIntegerType())
         return Result;
       Result.X = integer(Construct->getArg(0), Depth);
-      std::optional<int64_t> Y = integer(Construct->getArg(1), Depth);
-      std::optional<int64_t> Z = integer(Construct->getArg(2), Depth);
-      Result.OneDimensional = Y == 1 && Z == 1;
+      Result.Y = integer(Construct->getArg(1), Depth);
+      Result.Z = integer(Construct->getArg(2), Depth);
+      Result.OneDimensional = Result.Y == 1 && Result.Z == 1;
       return Result;
     }
     if (const Expr *Value = singleValue(E))
@@ -178,6 +179,24 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
     Shape.Why = "the whole-warp assumption is off for kernel " +
                 kernelName(Kernel) + ": " + Shape.Why;
   return Shape;
+}
+
+std::optional<BlockSize>
+WarpAssumptions::launchedBlock(const FunctionDecl *Kernel) {
+  if (Calls.escapes(Kernel))
+    return std::nullopt;
+  BlockEvaluator Evaluate(Ctx);
+  std::optional<BlockSize> Agreed;
+  for (const CallSites::Launch &L : Calls.launchesOf(Kernel)) {
+    Dimensions D = Evaluate.evaluate(L.Block);
+    if (!D.X || !D.Y || !D.Z || *D.X <= 0 || *D.Y <= 0 || *D.Z <= 0)
+      return std::nullopt;
+    BlockSize Here{*D.X, *D.Y, *D.Z};
+    if (Agreed && !(*Agreed == Here))
+      return std::nullopt;
+    Agreed = Here;
+  }
+  return Agreed;
 }
 
 BlockShape WarpAssumptions::in(const FunctionDecl *F) {

@@ -11,6 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <optional>
 #include <string>
 
 namespace warpfix {
@@ -31,6 +32,14 @@ struct BlockShape {
   BlockShape weakest(const BlockShape &Other) const;
 };
 
+/// The threads of a block in each dimension, as a launch gives them.
+struct BlockSize {
+  int64_t X, Y, Z;
+  bool operator==(const BlockSize &O) const {
+    return X == O.X && Y == O.Y && Z == O.Z;
+  }
+};
+
 class WarpAssumptions {
 public:
   WarpAssumptions(clang::ASTContext &Ctx, const CallSites &Calls,
@@ -40,6 +49,11 @@ public:
   /// The shape of the blocks that code in F runs in: the weakest over the
   /// kernels that reach F. Unknown callers add the default assumption.
   BlockShape in(const clang::FunctionDecl *F);
+
+  /// The block size of Kernel where the analysed code launches it, every
+  /// launch with the same size that warpfix can evaluate, and no launch can
+  /// hide behind an escaping address.
+  std::optional<BlockSize> launchedBlock(const clang::FunctionDecl *Kernel);
 
   /// Whether the assumptions named by Relies hold for code in F, and, if so,
   /// which of them hold only by default (AssumedOnly).

@@ -1,0 +1,114 @@
+// 2-D tiles (issue 15, item 8d): warps are cut from the linear thread index
+// x + y * blockDim.x (seed 002), so with 16 x 16 blocks a warp spans two rows
+// of the tile and its lanes race within each row. Where the launches give
+// the block size, the threads are modelled in that shape; where they do not
+// (no launch in sight, two sizes, an address that escapes), threadIdx.y is
+// unknown and accesses indexed by it are not checked.
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
+// RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
+// RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu
+// RUN: cp %t/k.cu %t/once.cu
+// RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=IDEMPOTENT
+// RUN: diff %t/once.cu %t/k.cu
+// RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/k.cu %}
+// IDEMPOTENT: 0 findings in 0 files (0 fixable)
+
+__global__ void row_tail16(float *out, const float *in) {
+  __shared__ float tile[16][17];
+  int x = threadIdx.x, y = threadIdx.y;
+  tile[y][x] = in[y * 16 + x];
+  __syncthreads();
+  if (x < 8) tile[y][x] += tile[y][x + 8];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[1] and lane 0 reads it
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: every lane of the warp reaches this call, so the full mask is exact
+  if (x < 4) tile[y][x] += tile[y][x + 4];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[1] and lane 0 reads it
+  if (x < 2) tile[y][x] += tile[y][x + 2];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[1] and lane 0 reads it
+  if (x < 1) tile[y][x] += tile[y][x + 1];
+  if (x == 0)
+    out[blockIdx.x * 16 + y] = tile[y][0];
+}
+// CHECK-FIXES:{{^}}  __syncthreads();
+// CHECK-FIXES-NEXT:{{^}}  auto warpfix_acc_22 = tile[y][x];
+// CHECK-FIXES-NEXT:{{^}}  if (x < 8) warpfix_acc_22 += tile[y][x + 8];
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+// CHECK-FIXES-NEXT:{{^}}  if (x < 8) tile[y][x] = warpfix_acc_22;
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+// CHECK-FIXES:{{^}}  if (x < 1) warpfix_acc_22 += tile[y][x + 1];
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+// CHECK-FIXES-NEXT:{{^}}  if (x < 1) tile[y][x] = warpfix_acc_22;
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+
+// 8 x 4 blocks: one warp holds all four rows, and a row reads the next.
+__global__ void rows_together(float *out, const float *in) {
+  __shared__ float tile[4][8];
+  int x = threadIdx.x, y = threadIdx.y;
+  tile[y][x] = in[y * 8 + x];
+  float up = tile[(y + 1) % 4][x];
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: lanes of one warp race on shared memory: lane 0 writes tile[0] and lane 24 reads it
+  out[y * 8 + x] = up;
+}
+// CHECK-FIXES:{{^}}  tile[y][x] = in[y * 8 + x];
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+// CHECK-FIXES-NEXT:{{^}}  float up = tile[(y + 1) % 4][x];
+
+// Not reported: with 32 x 8 blocks each row is one warp, so the rows meet
+// only across warps, which a __syncwarp() cannot order.
+__global__ void rows_apart(float *out, const float *in) {
+  __shared__ float tile[8][32];
+  int x = threadIdx.x, y = threadIdx.y;
+  tile[y][x] = in[y * 32 + x];
+  __syncwarp();
+  float up = tile[(y + 1) % 8][x];
+  out[y * 32 + x] = up;
+}
+
+// Not reported: the same tail with no launch in sight, launched with two
+// block sizes, or launched through a pointer besides its launch here.
+__global__ void row_tail_unlaunched(float *out, const float *in) {
+  __shared__ float tile[16][17];
+  int x = threadIdx.x, y = threadIdx.y;
+  tile[y][x] = in[y * 16 + x];
+  __syncthreads();
+  if (x < 8) tile[y][x] += tile[y][x + 8];
+  if (x < 4) tile[y][x] += tile[y][x + 4];
+  if (x == 0)
+    out[blockIdx.x * 16 + y] = tile[y][0];
+}
+
+__global__ void row_tail_two_sizes(float *out, const float *in) {
+  __shared__ float tile[16][17];
+  int x = threadIdx.x, y = threadIdx.y;
+  tile[y][x] = in[y * 16 + x];
+  __syncthreads();
+  if (x < 8) tile[y][x] += tile[y][x + 8];
+  if (x < 4) tile[y][x] += tile[y][x + 4];
+  if (x == 0)
+    out[blockIdx.x * 16 + y] = tile[y][0];
+}
+
+__global__ void row_tail_escaping(float *out, const float *in) {
+  __shared__ float tile[16][17];
+  int x = threadIdx.x, y = threadIdx.y;
+  tile[y][x] = in[y * 16 + x];
+  __syncthreads();
+  if (x < 8) tile[y][x] += tile[y][x + 8];
+  if (x < 4) tile[y][x] += tile[y][x + 4];
+  if (x == 0)
+    out[blockIdx.x * 16 + y] = tile[y][0];
+}
+
+typedef void (*Kernel)(float *, const float *);
+Kernel table[] = {row_tail_escaping};
+
+void launch(float *o, const float *i) {
+  row_tail16<<<4, dim3(16, 16)>>>(o, i);
+  rows_together<<<1, dim3(8, 4)>>>(o, i);
+  rows_apart<<<1, dim3(32, 8)>>>(o, i);
+  const dim3 block(16, 16);
+  row_tail_two_sizes<<<4, block>>>(o, i);
+  row_tail_two_sizes<<<4, dim3(8, 32)>>>(o, i);
+  row_tail_escaping<<<4, dim3(16, 16)>>>(o, i);
+}
