@@ -5,6 +5,7 @@
 #include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include <set>
 
 using namespace clang;
@@ -150,8 +151,14 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
       return std::nullopt;
     llvm::StringRef Var = Ref->getDecl()->getName();
     llvm::StringRef Field = Property->getPropertyDecl()->getName();
-    if (Var == "blockIdx")
-      return 0; // the same for both threads of a pair: any value will do
+    if (Var == "blockIdx") {
+      // In an index, the same for both threads of a pair: any value will
+      // do. In a guard it picks the code that a block runs, and some block
+      // may run any of it.
+      if (InGuard)
+        return std::nullopt;
+      return 0;
+    }
     if (Var == "gridDim")
       return 1;
     if (Block) {
@@ -225,6 +232,10 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
   if (B->getOpcode() == BO_LOr && L && *L)
     return 1;
   std::optional<int64_t> R = evaluate(B->getRHS(), Context, Tid, Depth + 1);
+  if (B->getOpcode() == BO_LAnd && R && !*R)
+    return 0;
+  if (B->getOpcode() == BO_LOr && R && *R)
+    return 1;
   if (!L || !R)
     return std::nullopt;
   bool Unsigned = B->getLHS()->getType()->isUnsignedIntegerType() ||
@@ -569,6 +580,7 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
 bool SharedAccessAnalysis::executes(const SharedAccess &A, int64_t Tid) {
   if (Block && Tid >= Block->X * Block->Y * Block->Z)
     return false; // a block smaller than two warps
+  llvm::SaveAndRestore Guarding(InGuard, true);
   for (const Guard &G : A.Guards) {
     if (!G.Condition)
       continue;

@@ -102,6 +102,8 @@ private:
 
   clang::ASTContext &Ctx;
   std::optional<BlockSize> Block;
+  /// Evaluating a guard: blockIdx is unknown there.
+  bool InGuard = false;
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::DenseSet<const clang::VarDecl *>>
       ReassignedIn;
