@@ -244,6 +244,18 @@ void WarpMissingSyncwarpCheck::reportStatement(
                    "access guarded inside) and then synchronise");
     return;
   }
+  if (llvm::any_of(Races, [](const Race *R) { return R->AcrossWarps; })) {
+    // A __syncwarp() would leave the block-level race and claim a fix.
+    Finding.withoutFix(
+        SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
+        "no automatic fix: lanes of other warps reach the same elements "
+        "through these accesses, and a __syncwarp() orders only the lanes "
+        "of one warp");
+    Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
+                 "a __syncthreads() between the accesses orders every warp, "
+                 "where every thread of the block reaches it");
+    return;
+  }
   if (!fixScanStep(First, Races, Finding, Ctx) &&
       !fixChain(First, Races, Finding, Ctx))
     fixWithBarriers(Races, Finding, Ctx);

@@ -617,16 +617,40 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
     for (size_t I = Start; I < End; ++I)
       Interval.push_back(&*Events[I].Access);
     Start = End + 1;
-    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
-      // Per access, the element each lane of this warp touches, if any.
-      std::vector<std::vector<std::optional<int64_t>>> Elements;
+    // Per warp and access, the element each lane touches, if any.
+    using Touched = std::vector<std::vector<std::optional<int64_t>>>;
+    std::vector<Touched> ByWarp(Threads / 32);
+    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
       for (const SharedAccess *A : Interval) {
         std::vector<std::optional<int64_t>> PerLane(32);
         for (int64_t Lane = 0; Lane < 32; ++Lane)
           if (executes(*A, Warp * 32 + Lane))
             PerLane[Lane] = element(*A, Warp * 32 + Lane);
-        Elements.push_back(std::move(PerLane));
+        ByWarp[Warp].push_back(std::move(PerLane));
       }
+    // Whether accesses W and O of the interval meet between lanes of two
+    // different warps, either way round. Only where the launches give the
+    // block: the default model's second warp is a guess, and a kernel
+    // launched in blocks of one warp has no other.
+    auto MeetAcrossWarps = [&](size_t W, size_t O) {
+      if (!Block)
+        return false;
+      for (int64_t A = 0; A < Threads / 32; ++A)
+        for (int64_t B = 0; B < Threads / 32; ++B) {
+          if (A == B)
+            continue;
+          llvm::SmallDenseSet<int64_t, 32> Written;
+          for (const std::optional<int64_t> &E : ByWarp[A][W])
+            if (E)
+              Written.insert(*E);
+          for (const std::optional<int64_t> &E : ByWarp[B][O])
+            if (E && Written.contains(*E))
+              return true;
+        }
+      return false;
+    };
+    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
+      const Touched &Elements = ByWarp[Warp];
       for (size_t W = 0; W < Interval.size(); ++W) {
         if (!Interval[W]->IsWrite)
           continue;
@@ -645,7 +669,8 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
               if (OtherLane != Lane && Elements[O][OtherLane] &&
                   *Elements[O][OtherLane] == *Elements[W][Lane]) {
                 Races.push_back({Write, Other, Warp * 32 + Lane,
-                                 Warp * 32 + OtherLane, *Elements[W][Lane]});
+                                 Warp * 32 + OtherLane, *Elements[W][Lane],
+                                 MeetAcrossWarps(W, O)});
                 Seen.insert({Write->Access, Other->Access, OtherFirst});
                 Found = true;
               }

@@ -59,6 +59,10 @@ struct Race {
   const SharedAccess *Write;
   const SharedAccess *Other; ///< a read, or another write
   int64_t WriterThread, OtherThread, Element;
+  /// Lanes of different warps meet at one element through the same two
+  /// accesses too: a block-level race that no __syncwarp() orders. Known
+  /// only where the launches give the block's shape.
+  bool AcrossWarps = false;
 };
 
 class SharedAccessAnalysis {

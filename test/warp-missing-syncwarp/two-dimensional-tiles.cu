@@ -6,13 +6,13 @@
 // unknown and accesses indexed by it are not checked.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
-// RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
+// RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu
 // RUN: cp %t/k.cu %t/once.cu
-// RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=IDEMPOTENT
+// RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=IDEMPOTENT
 // RUN: diff %t/once.cu %t/k.cu
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/k.cu %}
-// IDEMPOTENT: 0 findings in 0 files (0 fixable)
+// IDEMPOTENT: 1 finding in 1 file (0 fixable)
 
 __global__ void row_tail16(float *out, const float *in) {
   __shared__ float tile[16][17];
@@ -100,6 +100,28 @@ __global__ void row_tail_escaping(float *out, const float *in) {
     out[blockIdx.x * 16 + y] = tile[y][0];
 }
 
+// 16 x 8 blocks: the warps' partial sums go to sums[], which every thread
+// reads, and the second round writes sums[] again with no barrier after the
+// reads. Lane 0 of warp 1 overwrites sums[1] while lane 1 of its own warp
+// may still read it, and so may every lane of warp 0: a __syncwarp() would
+// leave that, so there is no fix, and the note says what would do.
+__global__ void shared_sums(float *out, const float *in) {
+  __shared__ float sums[4];
+  int idx = threadIdx.y * 16 + threadIdx.x;
+  float sum = in[idx];
+  if ((idx & 31) == 0)
+    sums[idx / 32] = sum;
+  __syncthreads();
+  float t = sums[0] + sums[1] + sums[2] + sums[3];
+  if ((idx & 31) == 0)
+    sums[idx / 32] = t * t;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 0 writes sums[1] and lane 1 reads it
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: lanes of other warps reach the same elements through these accesses, and a __syncwarp() orders only the lanes of one warp
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: a __syncthreads() between the accesses orders every warp, where every thread of the block reaches it
+  __syncthreads();
+  out[idx] = sums[0] + t;
+}
+
 typedef void (*Kernel)(float *, const float *);
 Kernel table[] = {row_tail_escaping};
 
@@ -111,4 +133,5 @@ void launch(float *o, const float *i) {
   row_tail_two_sizes<<<4, block>>>(o, i);
   row_tail_two_sizes<<<4, dim3(8, 32)>>>(o, i);
   row_tail_escaping<<<4, dim3(16, 16)>>>(o, i);
+  shared_sums<<<4, dim3(16, 8)>>>(o, i);
 }
