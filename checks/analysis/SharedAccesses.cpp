@@ -94,6 +94,30 @@ int64_t fitToType(int64_t Value, QualType Type, const ASTContext &Ctx) {
   return int64_t(Bits);
 }
 
+/// Whether every path through S ends in a return. An if with a constant
+/// condition counts by the arm it takes.
+bool alwaysReturns(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return llvm::any_of(Block->body(), [&](const Stmt *Child) {
+      return alwaysReturns(Child, Ctx);
+    });
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    Expr::EvalResult Constant;
+    if (!If->getCond()->isValueDependent() &&
+        If->getCond()->EvaluateAsInt(Constant, Ctx))
+      return alwaysReturns(Constant.Val.getInt() != 0 ? If->getThen()
+                                                      : If->getElse(),
+                           Ctx);
+    return alwaysReturns(If->getThen(), Ctx) &&
+           alwaysReturns(If->getElse(), Ctx);
+  }
+  return false;
+}
+
 } // namespace
 
 bool SharedAccessAnalysis::hasSingleValue(const VarDecl *Var) {
@@ -154,7 +178,9 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
     if (Var == "blockIdx") {
       // In an index, the same for both threads of a pair: any value will
       // do. In a guard it picks the code that a block runs, and some block
-      // may run any of it.
+      // may run any of it. gridDim stays 1: unknown in a guard, it made
+      // `if (gridDim.x == 1) { tail(); return; }` and the code after it
+      // both possible for one lane.
       if (InGuard)
         return std::nullopt;
       return 0;
@@ -439,8 +465,25 @@ void SharedAccessAnalysis::walk(const Stmt *S, const Frame *Context,
   if (!S || Events.size() >= MaxEvents)
     return;
   if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
-    for (const Stmt *Child : Block->body())
+    // After `if (c) { ...; return; }` only the lanes where c is false go on.
+    size_t GuardsBefore = Guards.size();
+    for (const Stmt *Child : Block->body()) {
       walk(Child, Context, Guards, Depth);
+      if (alwaysReturns(Child, Ctx))
+        break;
+      const auto *If = dyn_cast<IfStmt>(Child);
+      if (!If)
+        continue;
+      Expr::EvalResult Constant;
+      if (!If->getCond()->isValueDependent() &&
+          If->getCond()->EvaluateAsInt(Constant, Ctx))
+        continue; // only the taken arm was walked, and it does not return
+      if (alwaysReturns(If->getThen(), Ctx))
+        Guards.push_back({If->getCond(), true, Context});
+      else if (alwaysReturns(If->getElse(), Ctx))
+        Guards.push_back({If->getCond(), false, Context});
+    }
+    Guards.resize(GuardsBefore);
     return;
   }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
