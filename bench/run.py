@@ -53,6 +53,35 @@ OFFLOAD_MODE = ("--cuda-device-only", "--cuda-host-only",
                 "--cuda-compile-host-device")
 
 
+def nvcc_version(cuda_path):
+    """The toolkit version warpfix predefines as __CUDACC_VER_*__, found the
+    way tool/input/CudaToolkit.cpp finds it."""
+    try:
+        with open(os.path.join(cuda_path, "version.json")) as f:
+            text = json.load(f)["cuda_nvcc"]["version"]
+        m = re.match(r"(\d+)\.(\d+)\.(\d+)", text)
+        if m:
+            return tuple(int(g) for g in m.groups())
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    try:
+        for name in os.listdir(os.path.join(cuda_path, "dist-info")):
+            m = re.match(r"nvidia_cuda_nvcc-(\d+)\.(\d+)\.(\d+)", name)
+            if m:
+                return tuple(int(g) for g in m.groups())
+    except OSError:
+        pass
+    try:
+        with open(os.path.join(cuda_path, "include", "cuda.h")) as f:
+            m = re.search(r"#define[ \t]+CUDA_VERSION[ \t]+(\d+)", f.read())
+        if m:
+            v = int(m.group(1))
+            return (v // 1000, v % 1000 // 10, 0)
+    except OSError:
+        pass
+    return None
+
+
 def warpfix_parse_args(entry_args, cuda_path, compat, resource_dir):
     arch = ""
     args = []
@@ -69,8 +98,15 @@ def warpfix_parse_args(entry_args, cuda_path, compat, resource_dir):
              "--cuda-path=" + cuda_path, "-resource-dir=" + resource_dir,
              "-isystem", compat,
              "-include", os.path.join(compat, "warpfix_legacy_intrinsics.h"),
+             "-include", os.path.join(compat, "warpfix_surface_functions.h"),
              "-isystem", os.path.join(cuda_path, "include", "cccl"),
-             "-Wno-unknown-cuda-version", "-w"]
+             "-Wno-unknown-cuda-version", "-w", "-ferror-limit=0",
+             "-Wno-missing-template-arg-list-after-template-kw",
+             "-Wno-register", "-Wno-c++11-narrowing"]
+    version = nvcc_version(cuda_path)
+    if version:
+        front += ["-D__CUDACC_VER_%s__=%d" % (name, value)
+                  for name, value in zip(("MAJOR", "MINOR", "BUILD"), version)]
     if not any(a.startswith(("-std=", "--std=")) for a in args):
         front.append("-std=c++17")
     args = args[:1] + front + args[1:]
