@@ -94,6 +94,17 @@ int64_t fitToType(int64_t Value, QualType Type, const ASTContext &Ctx) {
   return int64_t(Bits);
 }
 
+/// An if's condition where it is a compile-time constant (a template
+/// parameter): then only one arm runs.
+std::optional<bool> constantCondition(const IfStmt &If,
+                                      const ASTContext &Ctx) {
+  Expr::EvalResult Constant;
+  if (If.getCond()->isValueDependent() ||
+      !If.getCond()->EvaluateAsInt(Constant, Ctx))
+    return std::nullopt;
+  return Constant.Val.getInt() != 0;
+}
+
 /// Whether every path through S ends in a return. An if with a constant
 /// condition counts by the arm it takes.
 bool alwaysReturns(const Stmt *S, const ASTContext &Ctx) {
@@ -106,12 +117,8 @@ bool alwaysReturns(const Stmt *S, const ASTContext &Ctx) {
       return alwaysReturns(Child, Ctx);
     });
   if (const auto *If = dyn_cast<IfStmt>(S)) {
-    Expr::EvalResult Constant;
-    if (!If->getCond()->isValueDependent() &&
-        If->getCond()->EvaluateAsInt(Constant, Ctx))
-      return alwaysReturns(Constant.Val.getInt() != 0 ? If->getThen()
-                                                      : If->getElse(),
-                           Ctx);
+    if (std::optional<bool> Taken = constantCondition(*If, Ctx))
+      return alwaysReturns(*Taken ? If->getThen() : If->getElse(), Ctx);
     return alwaysReturns(If->getThen(), Ctx) &&
            alwaysReturns(If->getElse(), Ctx);
   }
@@ -474,9 +481,7 @@ void SharedAccessAnalysis::walk(const Stmt *S, const Frame *Context,
       const auto *If = dyn_cast<IfStmt>(Child);
       if (!If)
         continue;
-      Expr::EvalResult Constant;
-      if (!If->getCond()->isValueDependent() &&
-          If->getCond()->EvaluateAsInt(Constant, Ctx))
+      if (constantCondition(*If, Ctx))
         continue; // only the taken arm was walked, and it does not return
       if (alwaysReturns(If->getThen(), Ctx))
         Guards.push_back({If->getCond(), true, Context});
@@ -489,11 +494,8 @@ void SharedAccessAnalysis::walk(const Stmt *S, const Frame *Context,
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     walkExpression(If->getCond(), Context, Guards, If, Depth);
     // Compile-time conditions (template parameters) pick one arm outright.
-    Expr::EvalResult Constant;
-    if (!If->getCond()->isValueDependent() &&
-        If->getCond()->EvaluateAsInt(Constant, Ctx)) {
-      bool Taken = Constant.Val.getInt() != 0;
-      walk(Taken ? If->getThen() : If->getElse(), Context, Guards, Depth);
+    if (std::optional<bool> Taken = constantCondition(*If, Ctx)) {
+      walk(*Taken ? If->getThen() : If->getElse(), Context, Guards, Depth);
       return;
     }
     Guards.push_back({If->getCond(), false, Context});
