@@ -97,6 +97,13 @@ const Stmt *parentOf(ASTContext &Ctx, const Stmt *S, const Decl **AsDecl) {
 
 enum class Use { Read, Store, Escape };
 
+/// An element access that no instantiation can turn into a call of an
+/// `operator[]`: its base is an array or a pointer, dependent or not.
+bool isBuiltinSubscript(const ArraySubscriptExpr *Sub) {
+  QualType Base = Sub->getBase()->IgnoreParenImpCasts()->getType();
+  return Base->isArrayType() || Base->isPointerType();
+}
+
 /// The implicit `__range` of a range-for whose loop variable cannot write the
 /// elements: iterating by value or by const reference only reads.
 bool isReadOnlyRange(ASTContext &Ctx, const VarDecl *Range) {
@@ -162,6 +169,22 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
     if (isa<ParenExpr>(P)) {
       E = cast<Expr>(P);
       continue;
+    }
+    // In a template as written, an operand of an element access whose base
+    // is type-dependent gets no lvalue-to-rvalue conversion (`mix[p]` with
+    // `unsigned mix[N]`). Where the base is an array or a pointer whatever N
+    // or T becomes, the subscript is built in and only reads the index, and
+    // the base names the array itself, as its decay does in an instance.
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(P)) {
+      if (!isBuiltinSubscript(Sub))
+        return Use::Escape;
+      if (Sub->getIdx() == E && Sub->getBase() != E)
+        return Use::Read;
+      if (Sub->getBase() == E && E->getType()->isArrayType()) {
+        E = Sub;
+        continue;
+      }
+      return E->getType()->isPointerType() ? Use::Read : Use::Escape;
     }
     if (const auto *Member = dyn_cast<MemberExpr>(P)) {
       if (isa<FieldDecl>(Member->getMemberDecl())) {
@@ -302,11 +325,17 @@ const VarDecl *assignedLocal(const Expr *E) {
       continue;
     }
     if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
-      // Only an array's own elements: `p[i]` stores through a pointer.
-      const auto *Decay = dyn_cast<ImplicitCastExpr>(Sub->getBase()->IgnoreParens());
-      if (!Decay || Decay->getCastKind() != CK_ArrayToPointerDecay)
+      // Only an array's own elements: `p[i]` stores through a pointer. In a
+      // template as written, an array of dependent size is not decayed.
+      const Expr *Base = Sub->getBase()->IgnoreParens();
+      if (const auto *Decay = dyn_cast<ImplicitCastExpr>(Base);
+          Decay && Decay->getCastKind() == CK_ArrayToPointerDecay) {
+        E = Decay->getSubExpr();
+        continue;
+      }
+      if (!Base->getType()->isArrayType())
         return nullptr;
-      E = Decay->getSubExpr();
+      E = Base;
       continue;
     }
     if (const auto *Member = dyn_cast<MemberExpr>(E)) {

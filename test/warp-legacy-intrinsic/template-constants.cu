@@ -46,6 +46,20 @@ __global__ void guarded_by_lane(int *o) {
 }
 template __global__ void guarded_by_lane<4>(int *);
 
+// A local array of dependent size is not decayed in the template as written,
+// and its index gets no lvalue-to-rvalue conversion: `mix[p]` only reads p,
+// so p still counts as the same in every lane (ethminer's hash kernels).
+template <unsigned Parallel>
+__global__ void dependent_size_array(unsigned *o) {
+  unsigned mix[Parallel];
+  for (int p = 0; p < Parallel; p++)
+    for (int j = 0; j < 8; j++)
+      mix[p] = __shfl(o[j], p, 8);
+  o[threadIdx.x] = mix[0];
+}
+template __global__ void dependent_size_array<2>(unsigned *);
+
+
 // CHECK-MESSAGES: :15:51: warning: '__shfl' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_sync' with an explicit member mask
 // CHECK-MESSAGES: :15:51: note: every lane of the warp reaches this call, so the full mask is exact
 // CHECK-MESSAGES: :25:10: warning: '__shfl_xor' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_xor_sync' with an explicit member mask
@@ -59,3 +73,6 @@ template __global__ void guarded_by_lane<4>(int *);
 // CHECK-FIXES: v += __shfl_down_sync(0xffffffff, v, 16);
 // CHECK-FIXES: const unsigned warpfix_mask_43 = __ballot_sync(0xffffffff, threadIdx.x % Width == 0);
 // CHECK-FIXES: v = __ballot_sync(warpfix_mask_43, v > 0);
+// CHECK-MESSAGES: :57:16: warning: '__shfl' is a legacy
+// CHECK-MESSAGES: :57:16: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-FIXES: mix[p] = __shfl_sync(0xffffffff, o[j], p, 8);

@@ -58,3 +58,17 @@ __global__ void count_positive(const T *in, unsigned *out) {
   out[threadIdx.x] = votes;
 }
 // CHECK-FIXES:{{^}}  unsigned votes = __ballot_sync(0xffffffff, in[threadIdx.x] > T(N));
+
+// A local array of dependent size: `mix[p]` has no decay and no
+// lvalue-to-rvalue conversion as written, yet it only reads p, so the trip
+// count stays the same for every lane.
+template <unsigned Parallel>
+__global__ void dependent_size_array(unsigned *o) {
+  unsigned mix[Parallel];
+  for (int p = 0; p < Parallel; p++)
+    mix[p] = __shfl(o[p], p, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: '__shfl' is a legacy
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: every lane of the warp reaches this call, so the full mask is exact
+  o[threadIdx.x] = mix[0];
+}
+// CHECK-FIXES:{{^}}    mix[p] = __shfl_sync(0xffffffff, o[p], p, 8);
