@@ -178,8 +178,11 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
     if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(P)) {
       if (!isBuiltinSubscript(Sub))
         return Use::Escape;
+      // An index of class type would be converted by a call, which may
+      // change it.
       if (Sub->getIdx() == E && Sub->getBase() != E)
-        return Use::Read;
+        return E->getType()->isIntegralOrEnumerationType() ? Use::Read
+                                                           : Use::Escape;
       if (Sub->getBase() == E && E->getType()->isArrayType()) {
         E = Sub;
         continue;
