@@ -99,6 +99,7 @@ def warpfix_parse_args(entry_args, cuda_path, compat, resource_dir):
              "-isystem", compat,
              "-include", os.path.join(compat, "warpfix_legacy_intrinsics.h"),
              "-include", os.path.join(compat, "warpfix_surface_functions.h"),
+             "-include", os.path.join(compat, "warpfix_host_min_max.h"),
              "-isystem", os.path.join(cuda_path, "include", "cccl"),
              "-Wno-unknown-cuda-version", "-w", "-ferror-limit=0",
              "-Wno-missing-template-arg-list-after-template-kw",
