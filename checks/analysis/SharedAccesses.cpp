@@ -680,18 +680,17 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
     auto MeetAcrossWarps = [&](size_t W, size_t O) {
       if (!Block)
         return false;
-      for (int64_t A = 0; A < Threads / 32; ++A)
-        for (int64_t B = 0; B < Threads / 32; ++B) {
-          if (A == B)
-            continue;
-          llvm::SmallDenseSet<int64_t, 32> Written;
-          for (const std::optional<int64_t> &E : ByWarp[A][W])
-            if (E)
-              Written.insert(*E);
-          for (const std::optional<int64_t> &E : ByWarp[B][O])
-            if (E && Written.contains(*E))
-              return true;
-        }
+      for (int64_t A = 0; A < Threads / 32; ++A) {
+        llvm::SmallDenseSet<int64_t, 32> Written;
+        for (const std::optional<int64_t> &E : ByWarp[A][W])
+          if (E)
+            Written.insert(*E);
+        for (int64_t B = 0; B < Threads / 32; ++B)
+          if (B != A)
+            for (const std::optional<int64_t> &E : ByWarp[B][O])
+              if (E && Written.contains(*E))
+                return true;
+      }
       return false;
     };
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
