@@ -7,6 +7,7 @@
 #include "checks/analysis/Exits.h"
 #include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Loops.h"
+#include "checks/analysis/PureAccessors.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SetVector.h"
@@ -412,6 +413,16 @@ static LaneValue ofBroadcast(LaneDependence &Lanes, ASTContext &Ctx,
 
 LaneValue LaneDependence::ofCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
+  // An accessor computes its result from what it reads, its object and its
+  // arguments, as the same expression written in place would.
+  if (isReadOnlyAccessorCall(Ctx, Call)) {
+    LaneValue Result;
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      Result = asData(of(Member->getImplicitObjectArgument()));
+    for (const Expr *Arg : Call->arguments())
+      Result = Result.join(asData(of(Arg)));
+    return notMultipleOf32(Result);
+  }
   if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
     return LaneValue::laneDependent();
   llvm::StringRef Name = Callee->getName();

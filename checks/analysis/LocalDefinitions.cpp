@@ -1,5 +1,6 @@
 #include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Parents.h"
+#include "checks/analysis/PureAccessors.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -194,9 +195,15 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
         E = Member;
         continue;
       }
-      // A method call: `this` is the variable's address.
+      // A method call: `this` is the variable's address, which only a const
+      // method or an accessor whose result is read at once cannot write.
       const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
-      return Method && Method->isConst() ? Use::Read : Use::Escape;
+      if (Method && Method->isConst())
+        return Use::Read;
+      const auto *Call =
+          dyn_cast_or_null<CXXMemberCallExpr>(parentOf(Ctx, Member, &AsDecl));
+      return Call && isReadOnlyAccessorCall(Ctx, Call) ? Use::Read
+                                                       : Use::Escape;
     }
     if (const auto *B = dyn_cast<BinaryOperator>(P)) {
       if (B->isAssignmentOp() && B->getLHS() == E)
@@ -231,7 +238,9 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
         if (isPlainAssignment(Op))
           return StoreTo(Op->getArg(0));
         const auto *Method = cast<CXXMethodDecl>(Call->getDirectCallee());
-        return Method->isConst() ? Use::Read : Use::Escape;
+        return Method->isConst() || isReadOnlyAccessorCall(Ctx, Call)
+                   ? Use::Read
+                   : Use::Escape;
       }
       return !Param.isNull() && bindsReadOnly(Param) ? Use::Read : Use::Escape;
     }
