@@ -1,5 +1,7 @@
 #include "checks/analysis/WarpAssumptions.h"
+#include "checks/analysis/Exits.h"
 #include "checks/analysis/LocalDefinitions.h"
+#include "checks/analysis/Parents.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -62,6 +64,8 @@ public:
     }
     if (const Expr *Value = singleValue(E))
       return evaluate(Value, Depth + 1);
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return fieldwise(Ref, Depth);
     return Result;
   }
 
@@ -88,15 +92,187 @@ private:
         Var->getParentFunctionOrMethod());
     if (!F || !F->getBody())
       return nullptr;
-    auto [It, New] = Locals.try_emplace(F);
-    if (New)
-      It->second = collectLocalDefinitions(Ctx, F->getBody());
-    if (It->second.Escaped.contains(Var) ||
-        llvm::count_if(It->second.Definitions, [&](const Definition &D) {
+    const LocalDefinitions &Defs = localsOf(F);
+    if (Defs.Escaped.contains(Var) ||
+        llvm::count_if(Defs.Definitions, [&](const Definition &D) {
           return D.Var == Var;
         }) != 1)
       return nullptr;
     return Var->getInit();
+  }
+
+  /// A local dim3 built up field by field, as the SDK samples do
+  /// (`dim3 block; block.x = 32; block.y = 2;`): each field as Use reads it,
+  /// where one store to it, or the declaration, is certain to be the last
+  /// before Use. A store that may or may not come between (under a branch,
+  /// in a loop around Use, past a case label or a goto) leaves it unknown.
+  Dimensions fieldwise(const DeclRefExpr *Use, unsigned Depth) {
+    Dimensions Result;
+    const auto *Var = dyn_cast<VarDecl>(Use->getDecl());
+    const auto *Record =
+        Var ? Var->getType()->getAsCXXRecordDecl() : nullptr;
+    if (!Record || Record->getName() != "dim3" || !Var->hasLocalStorage() ||
+        isa<ParmVarDecl>(Var) || !Var->getInit())
+      return Result;
+    const auto *F =
+        dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+    if (!F || !F->getBody() || containsGoto(Ctx, F->getBody()))
+      return Result;
+    const LocalDefinitions &Defs = localsOf(F);
+    if (Defs.Escaped.contains(Var))
+      return Result;
+    std::vector<FieldStore> Stores;
+    for (const Definition &D : Defs.Definitions)
+      if (D.Var == Var && D.Site != Var->getInit() &&
+          llvm::none_of(Stores, [&](const FieldStore &S) {
+            return S.Site == D.Site;
+          }))
+        Stores.push_back(storeAt(D.Site, Var));
+    std::optional<int64_t> *Fields[] = {&Result.X, &Result.Y, &Result.Z};
+    for (unsigned Field = 0; Field < 3; ++Field) {
+      const Expr *Source = lastStore(Use, Var, Stores, Field);
+      if (!Source)
+        return Dimensions{};
+      if (Source == Var->getInit() ||
+          !Source->getType()->isIntegralOrEnumerationType()) {
+        Dimensions Whole = evaluate(Source, Depth + 1);
+        *Fields[Field] = Field == 0 ? Whole.X : Field == 1 ? Whole.Y : Whole.Z;
+      } else {
+        *Fields[Field] = integer(Source, Depth + 1);
+      }
+    }
+    Result.OneDimensional = Result.Y == 1 && Result.Z == 1;
+    return Result;
+  }
+
+  /// One store to a dim3: to field 0, 1 or 2 (x, y, z), or to all of them
+  /// (Field 3). Value is null where the stored value cannot be told.
+  struct FieldStore {
+    const Stmt *Site;
+    unsigned Field;
+    const Expr *Value;
+    bool writes(unsigned F) const { return Field == 3 || Field == F; }
+  };
+
+  static FieldStore storeAt(const Stmt *Site, const VarDecl *Var) {
+    auto NamesVar = [&](const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == Var;
+    };
+    if (const auto *Assign = dyn_cast<BinaryOperator>(Site);
+        Assign && Assign->getOpcode() == BO_Assign) {
+      const auto *Member =
+          dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+      if (Member && !Member->isArrow() && NamesVar(Member->getBase())) {
+        llvm::StringRef Name = Member->getMemberDecl()->getName();
+        unsigned Field = Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : 3;
+        return {Site, Field, Field == 3 ? nullptr : Assign->getRHS()};
+      }
+    }
+    if (const auto *Call = dyn_cast<CXXOperatorCallExpr>(Site);
+        Call && Call->getOperator() == OO_Equal && Call->getNumArgs() == 2 &&
+        NamesVar(Call->getArg(0)))
+      return {Site, 3, Call->getArg(1)};
+    return {Site, 3, nullptr};
+  }
+
+  /// The expression whose value Field has at Use: the value of the one store
+  /// certain to come last, or the declaration's initializer; null if unknown.
+  const Expr *lastStore(const DeclRefExpr *Use, const VarDecl *Var,
+                        const std::vector<FieldStore> &Stores,
+                        unsigned Field) {
+    auto StoresWithin = [&](const Stmt *Region, const Stmt *Except) {
+      return llvm::any_of(Stores, [&](const FieldStore &S) {
+        return S.writes(Field) && isWithin(S.Site, Region) &&
+               !(Except && isWithin(S.Site, Except));
+      });
+    };
+    const Stmt *Child = Use;
+    while (true) {
+      DynTypedNodeList Parents = parentsOf(Ctx, *Child);
+      if (Parents.empty())
+        return nullptr;
+      if (Parents[0].get<VarDecl>() == Var)
+        return nullptr; // the declaration reads itself
+      const Stmt *Parent = Parents[0].get<Stmt>();
+      if (!Parent) {
+        // The top of Var's own function: no store comes before Use. (A
+        // lambda's body is the top of another function.)
+        const auto *Owner = Parents[0].get<FunctionDecl>();
+        return Owner && Owner == Var->getParentFunctionOrMethod() &&
+                       Owner->getBody() == Child
+                   ? Var->getInit()
+                   : nullptr;
+      }
+      if (isa<LambdaExpr, SwitchCase, LabelStmt, SwitchStmt>(Parent))
+        return nullptr;
+      if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
+        auto It = llvm::find(Block->body(), Child);
+        while (It != Block->body_begin()) {
+          const Stmt *Earlier = *--It;
+          if (isa<SwitchCase, LabelStmt>(Earlier))
+            return nullptr;
+          for (const FieldStore &S : Stores)
+            if (S.writes(Field) && isWholeStatement(S.Site, Earlier))
+              return S.Value;
+          if (StoresWithin(Earlier, nullptr))
+            return nullptr;
+          if (declares(Earlier, Var))
+            return Var->getInit();
+        }
+      } else if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+        // Of an `if`, only what comes before both arms precedes an arm.
+        const Stmt *Preceding[] = {If->getInit(),
+                                   If->getConditionVariableDeclStmt(),
+                                   If->getCond()};
+        for (const Stmt *Before : Preceding)
+          if (Before && Before != Child && StoresWithin(Before, nullptr))
+            return nullptr;
+      } else if (isLoop(Parent) ? StoresWithin(Parent, nullptr)
+                                : StoresWithin(Parent, Child)) {
+        // A loop brings its later stores round to Use; any other statement
+        // may run its other parts before Child.
+        return nullptr;
+      }
+      Child = Parent;
+    }
+  }
+
+  static bool isLoop(const Stmt *S) {
+    return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  }
+
+  /// Whether the statement Earlier is the store Site and nothing more.
+  static bool isWholeStatement(const Stmt *Site, const Stmt *Earlier) {
+    if (const auto *Full = dyn_cast<FullExpr>(Earlier))
+      Earlier = Full->getSubExpr();
+    if (const auto *E = dyn_cast<Expr>(Earlier))
+      Earlier = E->IgnoreParens();
+    return Site == Earlier;
+  }
+
+  static bool declares(const Stmt *S, const VarDecl *Var) {
+    const auto *Decls = dyn_cast<DeclStmt>(S);
+    return Decls && llvm::is_contained(Decls->decls(), Var);
+  }
+
+  bool isWithin(const Stmt *S, const Stmt *Region) {
+    DynTypedNode Node = DynTypedNode::create(*S);
+    while (true) {
+      if (Node.get<Stmt>() == Region)
+        return true;
+      DynTypedNodeList Parents = parentsOf(Ctx, Node);
+      if (Parents.empty() || Parents[0].get<FunctionDecl>())
+        return false;
+      Node = Parents[0];
+    }
+  }
+
+  const LocalDefinitions &localsOf(const FunctionDecl *F) {
+    auto [It, New] = Locals.try_emplace(F);
+    if (New)
+      It->second = collectLocalDefinitions(Ctx, F->getBody());
+    return It->second;
   }
 
   ASTContext &Ctx;
