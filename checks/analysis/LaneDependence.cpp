@@ -242,15 +242,22 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
   if (Known != Parameters.end())
     return Known->second;
   const auto &Sites = Calls.of(F);
+  // A static member function takes its arguments as a free function does;
+  // other methods also take their object, and a virtual one may be called
+  // through a base.
+  const auto *Method = dyn_cast<CXXMethodDecl>(F);
   if (Sites.empty() || Calls.escapes(F) || ParametersInProgress.contains(F) ||
-      isa<CXXMethodDecl>(F))
+      (Method && !Method->isStatic()))
     return LaneValue::laneDependent();
   ParametersInProgress.insert(F);
   unsigned Index = Param->getFunctionScopeIndex();
   std::optional<LaneValue> Result;
   for (const Expr *Call : Sites) {
     llvm::ArrayRef<const Expr *> Arguments = CallSites::argumentsOf(Call);
-    if (Index >= Arguments.size()) {
+    // A static operator's call lists the object first (C++23 `static
+    // operator()`).
+    if (Index >= Arguments.size() ||
+        (Method && isa<CXXOperatorCallExpr>(Call))) {
       Result = LaneValue::laneDependent();
       break;
     }

@@ -51,3 +51,31 @@ __global__ void mixed(int *io, int n) {
   io[threadIdx.x] = addIfFirst(io[threadIdx.x], n);
   io[threadIdx.x] = addIfFirst(io[threadIdx.x], threadIdx.x % 4);
 }
+
+// A static member function takes its parameters as a free function does
+// (moderngpu's `CTAReduce<NT>::Reduce(tid, x, storage)`): `tid < 32` on the
+// thread index its only call passes keeps whole warps. A non-static method
+// also takes its object, and keeps the ballot.
+struct WarpReduce {
+  static __device__ int spine(int tid, int x) {
+    if (tid < 32) x += __shfl_down(x, 16);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: '__shfl_down' is a legacy
+    // CHECK-MESSAGES: :[[@LINE-2]]:24: note: every lane of the warp reaches this call, so the full mask is exact
+    return x;
+  }
+  __device__ int spineOf(int tid, int x) {
+    if (tid < 32) x += __shfl_down(x, 16);
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: '__shfl_down' is a legacy
+    // CHECK-MESSAGES: :[[@LINE-2]]:24: note: only some lanes reach this call
+    return x;
+  }
+};
+// CHECK-FIXES:{{^}}    if (tid < 32) x += __shfl_down_sync(0xffffffff, x, 16);
+// CHECK-FIXES:{{^}}    const unsigned [[N:warpfix_mask_[0-9]+]] = __ballot_sync(0xffffffff, tid < 32);
+// CHECK-FIXES-NEXT:{{^}}    if (tid < 32) x += __shfl_down_sync([[N]], x, 16);
+
+__global__ void spines(int *io) {
+  WarpReduce r;
+  io[threadIdx.x] = WarpReduce::spine(threadIdx.x, io[threadIdx.x]);
+  io[threadIdx.x] = r.spineOf(threadIdx.x, io[threadIdx.x]);
+}
