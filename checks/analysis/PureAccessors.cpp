@@ -48,11 +48,8 @@ public:
     if (const auto *Cast = dyn_cast<CastExpr>(E))
       return isValueConversion(Cast->getCastKind()) &&
              (*this)(Cast->getSubExpr());
-    if (const auto *Member = dyn_cast<MemberExpr>(E))
-      return isa<FieldDecl>(Member->getMemberDecl()) &&
-             isObject(Member->getBase());
-    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
-      return isObject(Sub->getBase()) && (*this)(Sub->getIdx());
+    if (isa<MemberExpr, ArraySubscriptExpr>(E))
+      return isObject(E);
     if (const auto *U = dyn_cast<UnaryOperator>(E))
       return !U->isIncrementDecrementOp() && U->getOpcode() != UO_AddrOf &&
              (*this)(U->getSubExpr());
