@@ -1,6 +1,7 @@
 #include "checks/analysis/WarpAssumptions.h"
 #include "checks/analysis/Exits.h"
 #include "checks/analysis/LocalDefinitions.h"
+#include "checks/analysis/Loops.h"
 #include "checks/analysis/Parents.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -236,10 +237,6 @@ private:
       }
       Child = Parent;
     }
-  }
-
-  static bool isLoop(const Stmt *S) {
-    return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
   }
 
   /// Whether the statement Earlier is the store Site and nothing more.
