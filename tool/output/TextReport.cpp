@@ -139,13 +139,13 @@ private:
       return A.Offset < B.Offset;
     });
     bool Invalid = false;
-    llvm::StringRef Buffer =
-        Sources.getBufferData(Sources.getFileID(Loc), &Invalid);
+    FileID File = Sources.getFileID(Loc);
+    llvm::StringRef Buffer = Sources.getBufferData(File, &Invalid);
     unsigned Offset = Sources.getFileOffset(Loc);
-    if (Invalid || Offset > Buffer.size())
+    unsigned Column = Sources.getColumnNumber(File, Offset, &Invalid);
+    if (Invalid)
       return std::nullopt;
-    size_t LineBreak = Buffer.find_last_of("\n\r", Offset);
-    size_t Start = LineBreak == llvm::StringRef::npos ? 0 : LineBreak + 1;
+    unsigned Start = Offset - (Column - 1);
     llvm::StringRef Line = Buffer.substr(Start);
     Line = Line.take_until([](char C) { return C == '\n' || C == '\r'; });
     if (!isPrintableAscii(Line))
@@ -157,7 +157,7 @@ private:
           (I > 0 && Edits[I - 1].Offset + Edits[I - 1].Length >= E.Offset))
         return std::nullopt;
     }
-    return static_cast<unsigned>(Start);
+    return Start;
   }
 
   llvm::raw_ostream &OS;
