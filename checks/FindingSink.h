@@ -109,7 +109,8 @@ constexpr llvm::StringLiteral AbstentionPrefix =
 /// that it survives the YAML of the result cache and of --export-fixes.
 bool abstains(const clang::tooling::Diagnostic &D);
 
-/// Hex SHA-256 of a buffer; shared by the sink and the fix writer.
+/// Hex XXH3-128 of a buffer; shared by the sink, the fix writer and the
+/// result cache.
 std::string contentHash(llvm::StringRef Content);
 
 /// Path made absolute against the TU's working directory, without dots.
