@@ -628,6 +628,26 @@ bool LaneDependence::ofTemplateConstant(const Expr *E) {
   return false;
 }
 
+/// False where clang's constant folder is sure to fail, which it takes a
+/// fresh evaluation context to find out: every operand of every expression
+/// asked about would pay it. A parameter or a local variable that is
+/// neither constexpr nor const has no value outside a run, and nor has a
+/// special register such as threadIdx.x.
+static bool mayFold(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<PseudoObjectExpr>(E))
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var)
+    return true;
+  if (isa<ParmVarDecl>(Var))
+    return false;
+  QualType Type = Var->getType();
+  return !Var->hasLocalStorage() || Var->isConstexpr() ||
+         Type.isConstQualified() || Type->isReferenceType();
+}
+
 LaneValue LaneDependence::of(const Expr *E) {
   LaneValue Value = [&]() -> LaneValue {
     if (!E)
@@ -638,7 +658,7 @@ LaneValue LaneDependence::of(const Expr *E) {
     // Before the template-constant test, which would take a literal 32 for a
     // uniform value with nothing more known of it.
     if (!E->isValueDependent() && !E->isTypeDependent() &&
-        E->getType()->isIntegralOrEnumerationType()) {
+        E->getType()->isIntegralOrEnumerationType() && mayFold(E)) {
       Expr::EvalResult Result;
       if (E->EvaluateAsInt(Result, Ctx) && !E->HasSideEffects(Ctx))
         return LaneValue::uniform(Result.Val.getInt().getExtValue() % 32 == 0);
