@@ -28,36 +28,36 @@ public:
     if (!D)
       return true;
     addPointer(D);
-    return within(DynTypedNode::create(*D), true,
+    return within(DynTypedNode::create(*D), D,
                   [&] { return Base::TraverseDecl(D); });
   }
   bool TraverseAttr(Attr *A) {
     if (!A)
       return true;
     addPointer(A);
-    return within(DynTypedNode::create(*A), true,
+    return within(DynTypedNode::create(*A), KeptOther,
                   [&] { return Base::TraverseAttr(A); });
   }
   bool TraverseTypeLoc(TypeLoc TL) {
     if (!TL)
       return true;
-    return within(DynTypedNode::create(TL), false,
+    return within(DynTypedNode::create(TL), Parent(),
                   [&] { return Base::TraverseTypeLoc(TL); });
   }
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
     if (!NNS)
       return true;
-    return within(DynTypedNode::create(NNS), false,
+    return within(DynTypedNode::create(NNS), Parent(),
                   [&] { return Base::TraverseNestedNameSpecifierLoc(NNS); });
   }
   bool TraverseObjCProtocolLoc(ObjCProtocolLoc Loc) {
-    return within(DynTypedNode::create(Loc), false,
+    return within(DynTypedNode::create(Loc), Parent(),
                   [&] { return Base::TraverseObjCProtocolLoc(Loc); });
   }
   // As clang's visitor: statements through the data-recursion hooks.
   bool dataTraverseStmtPre(Stmt *S) {
     addPointer(S);
-    Stack.push_back({DynTypedNode::create(*S), true, nullptr});
+    Stack.push_back({DynTypedNode::create(*S), true, S});
     return true;
   }
   bool dataTraverseStmtPost(Stmt *) {
@@ -72,28 +72,40 @@ private:
     DynTypedNode Node;
     /// A node with pointer identity, or one whose parent is already kept.
     bool Kept;
-    /// Node's copy in OtherNodes, once a child needed one.
-    const DynTypedNode *Stored;
+    /// What a child records as its parent: the declaration or statement
+    /// itself, or Node's copy in OtherNodes once a child needed one. Set
+    /// when the frame is pushed, where the node's kind is known, rather
+    /// than asked of the DynTypedNode for every child.
+    Parent AsParent;
   };
 
+  /// Marks an attribute: a node with pointer identity that is kept as a
+  /// copy in OtherNodes.
+  struct KeptOtherTag {};
+  static constexpr KeptOtherTag KeptOther{};
+
   template <typename Traverse>
-  bool within(DynTypedNode Node, bool Kept, Traverse Children) {
-    Stack.push_back({Node, Kept, nullptr});
+  bool within(DynTypedNode Node, Parent AsParent, Traverse Children) {
+    bool Kept = !AsParent.isNull();
+    Stack.push_back({Node, Kept, AsParent});
+    bool Result = Children();
+    Stack.pop_back();
+    return Result;
+  }
+  template <typename Traverse>
+  bool within(DynTypedNode Node, KeptOtherTag, Traverse Children) {
+    Stack.push_back({Node, true, Parent()});
     bool Result = Children();
     Stack.pop_back();
     return Result;
   }
 
   Parent parentFor(Frame &F) {
-    if (const auto *D = F.Node.get<Decl>())
-      return D;
-    if (const auto *S = F.Node.get<Stmt>())
-      return S;
-    if (!F.Stored) {
+    if (F.AsParent.isNull()) {
       Index.OtherNodes.push_back(F.Node);
-      F.Stored = &Index.OtherNodes.back();
+      F.AsParent = &Index.OtherNodes.back();
     }
-    return F.Stored;
+    return F.AsParent;
   }
 
   /// Records the parent of a node with pointer identity about to be entered,
