@@ -21,10 +21,10 @@ void WarpActivemaskMaskCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(asmStmt(unless(isExpansionInSystemHeader())).bind("asm"),
                     this);
   Finder.addMatcher(
-      binaryOperator(unless(isExpansionInSystemHeader()),
-                     hasAnyOperatorName("==", "!="),
+      binaryOperator(hasAnyOperatorName("==", "!="),
                      hasEitherOperand(
-                         ignoringParenImpCasts(ActiveMask.bind("active"))))
+                         ignoringParenImpCasts(ActiveMask.bind("active"))),
+                     unless(isExpansionInSystemHeader()))
           .bind("compare"),
       this);
 }

@@ -60,11 +60,13 @@ void WarpLegacyIntrinsicCheck::registerMatchers(MatchFinder &Finder) {
   // `any`, a compatibility shim called `__shfl_down`, or cooperative groups'
   // `tile.any()` is not a legacy intrinsic. Calls inside the toolkit's own
   // headers are not the user's to fix.
+  // The name first: the matchers run on every call of the user's code, and
+  // the system-header tests ask the source manager each time.
   Finder.addMatcher(
-      callExpr(unless(isExpansionInSystemHeader()),
-               callee(functionDecl(hasAnyName(legacyNames()),
+      callExpr(callee(functionDecl(hasAnyName(legacyNames()),
                                    isExpansionInSystemHeader())
-                          .bind("callee")))
+                          .bind("callee")),
+               unless(isExpansionInSystemHeader()))
           .bind("call"),
       this);
   // In a template as written, a call whose arguments depend on a template
@@ -72,10 +74,10 @@ void WarpLegacyIntrinsicCheck::registerMatchers(MatchFinder &Finder) {
   // instantiation is analysed instead; where it is not, the template as
   // written is (issue 15, item 7).
   Finder.addMatcher(
-      callExpr(unless(isExpansionInSystemHeader()),
-               callee(unresolvedLookupExpr(hasAnyDeclaration(
+      callExpr(callee(unresolvedLookupExpr(hasAnyDeclaration(
                    functionDecl(hasAnyName(legacyNames()),
                                 isExpansionInSystemHeader())))),
+               unless(isExpansionInSystemHeader()),
                hasAncestor(functionDecl().bind("template")))
           .bind("dependent"),
       this);

@@ -20,9 +20,10 @@ hasSyncPrimitiveName();
 /// and __syncwarp, bound to "call".
 inline clang::ast_matchers::StatementMatcher syncPrimitiveCall() {
   using namespace clang::ast_matchers;
-  return callExpr(unless(isExpansionInSystemHeader()),
-                  callee(functionDecl(isExpansionInSystemHeader(),
-                                      hasSyncPrimitiveName())))
+  // The name first, as the cheapest test of every call in the user's code.
+  return callExpr(callee(functionDecl(hasSyncPrimitiveName(),
+                                      isExpansionInSystemHeader())),
+                  unless(isExpansionInSystemHeader()))
       .bind("call");
 }
 
