@@ -179,16 +179,37 @@ void WarpMissingSyncwarpCheck::registerMatchers(MatchFinder &Finder) {
                                  unless(isExpansionInSystemHeader()))
                         .bind("kernel"),
                     this);
+  // Wherever it is written: a kernel's walk follows calls and pointers.
+  Finder.addMatcher(
+      declRefExpr(to(varDecl(hasAttr(attr::CUDAShared)))).bind("shared"),
+      this);
 }
 
 void WarpMissingSyncwarpCheck::run(const MatchFinder::MatchResult &Result) {
+  if (Result.Nodes.getNodeAs<DeclRefExpr>("shared")) {
+    NamesSharedMemory = true;
+    return;
+  }
   const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
   if (Kernel->isDependentContext() || !Kernel->getBody())
     return;
-  ASTContext &Ctx = *Result.Context;
+  Kernels.push_back(Kernel);
+  KernelsContext = Result.Context;
+}
+
+void WarpMissingSyncwarpCheck::onEndOfTranslationUnit() {
+  if (NamesSharedMemory)
+    for (const FunctionDecl *Kernel : Kernels)
+      analyseKernel(*Kernel, *KernelsContext);
+  Kernels.clear();
+  NamesSharedMemory = false;
+}
+
+void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
+                                             ASTContext &Ctx) {
   SharedAccessAnalysis Analysis(Ctx);
   std::vector<Race> Races = Analysis.racesIn(
-      *Kernel, context().analyses(Ctx).Shapes.launchedBlock(Kernel));
+      Kernel, context().analyses(Ctx).Shapes.launchedBlock(&Kernel));
   // One finding per writing statement, its races as the evidence.
   std::vector<const Stmt *> Order;
   llvm::DenseMap<const Stmt *, std::vector<const Race *>> ByStatement;

@@ -15,8 +15,19 @@ public:
 
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
 
 private:
+  void analyseKernel(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
+
+  /// The kernels of the unit, analysed at its end, and only if some code of
+  /// it names a __shared__ variable: every access the analysis finds goes
+  /// through such a name, and the walk through every kernel, unrolling its
+  /// loops and entering its calls, is a tenth of the checks' work on a unit
+  /// of many kernels with no shared memory.
+  std::vector<const clang::FunctionDecl *> Kernels;
+  clang::ASTContext *KernelsContext = nullptr;
+  bool NamesSharedMemory = false;
   void reportStatement(const std::vector<const Race *> &Races,
                        clang::ASTContext &Ctx);
   bool fixScanStep(const Race &First, const std::vector<const Race *> &Races,
