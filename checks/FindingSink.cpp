@@ -46,12 +46,16 @@ bool FindingSink::place(SourceLocation Loc, std::string &Path,
     return false;
   SourceLocation Spelling = SM.getSpellingLoc(Loc);
   FileID File = SM.getFileID(Spelling);
-  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-  if (!Entry)
-    return false;
-  Path = absolutePath(SM, Entry->getName());
+  auto Known = Paths.find(File);
+  if (Known == Paths.end()) {
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    if (!Entry)
+      return false;
+    Known = Paths.try_emplace(File, absolutePath(SM, Entry->getName())).first;
+    recordHash(File, Known->second);
+  }
+  Path = Known->second;
   Offset = SM.getFileOffset(Spelling);
-  recordHash(File, Path);
   return true;
 }
 

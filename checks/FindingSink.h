@@ -6,6 +6,7 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <deque>
@@ -98,6 +99,9 @@ private:
   std::vector<clang::tooling::Diagnostic> SuppressedFindings;
   NoLintDirectives *NoLint = nullptr;
   llvm::StringMap<std::string> FileHashes;
+  /// Each file's absolute path, made once: every finding, note and edit is
+  /// placed, and making a path absolute allocates and scans it.
+  llvm::DenseMap<clang::FileID, std::string> Paths;
 };
 
 /// How the note of an abstaining copy begins.
