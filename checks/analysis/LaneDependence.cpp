@@ -90,6 +90,13 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
   }
 }
 
+bool LaneDependence::hasGoto(const FunctionDecl *F) {
+  auto [It, Inserted] = Gotos.try_emplace(F);
+  if (Inserted)
+    It->second = containsGoto(Ctx, F->getBody());
+  return It->second;
+}
+
 const std::vector<const Stmt *> &LaneDependence::exits(const Stmt *S) {
   auto [It, Inserted] = ExitCache.try_emplace(S);
   if (Inserted)
@@ -177,7 +184,7 @@ void LaneDependence::solveFunction(const FunctionDecl *F) {
     Variables[Var] = LaneValue::laneDependent();
   // A goto can skip or repeat a definition for some lanes only, in ways the
   // control dependence below does not see.
-  if (containsGoto(Ctx, F->getBody())) {
+  if (hasGoto(F)) {
     for (const VarDecl *Var : Defined)
       Variables[Var] = LaneValue::laneDependent();
     return;
@@ -354,7 +361,7 @@ static bool calleeNamed(const FunctionDecl *F,
 static LaneValue reachCondition(LaneDependence &Lanes, ASTContext &Ctx,
                                 const Stmt *S) {
   const FunctionDecl *F = enclosingFunction(Ctx, S);
-  if (!F || !F->getBody() || containsGoto(Ctx, F->getBody()))
+  if (!F || !F->getBody() || Lanes.hasGoto(F))
     return LaneValue::laneDependent();
   LaneValue Result = Lanes.controlDependence(S);
   DynTypedNode Child = DynTypedNode::create(*S);

@@ -79,6 +79,10 @@ public:
   /// The statements by which lanes leave S early (exitsOf), computed once.
   const std::vector<const clang::Stmt *> &exits(const clang::Stmt *S);
 
+  /// Whether F's body holds a goto (containsGoto), computed once: the
+  /// membership of every call in F asks it too.
+  bool hasGoto(const clang::FunctionDecl *F);
+
 private:
   LaneValue ofVariable(const clang::VarDecl *Var);
   LaneValue ofParameter(const clang::ParmVarDecl *Param);
@@ -101,6 +105,7 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> ParametersInProgress;
   llvm::DenseMap<const clang::Stmt *, std::vector<const clang::Stmt *>>
       ExitCache;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Gotos;
 };
 
 /// The function whose body contains S, or null (a lambda's body counts as

@@ -306,7 +306,7 @@ Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
   const FunctionDecl *F = pathTo(Ctx, S, Path, M);
   if (!F)
     return M;
-  if (hasGoto(F))
+  if (Lanes.hasGoto(F))
     return Membership::unknown("a goto in the function may repeat or skip "
                                "code for some lanes",
                                F->getLocation());
@@ -408,13 +408,6 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
   M.Result = M.Conditions.empty() ? Membership::AllLanes
                                   : Membership::Conditional;
   return M;
-}
-
-bool MembershipAnalysis::hasGoto(const FunctionDecl *F) {
-  auto [It, Inserted] = Gotos.try_emplace(F);
-  if (Inserted)
-    It->second = containsGoto(Ctx, F->getBody());
-  return It->second;
 }
 
 Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {

@@ -100,16 +100,12 @@ private:
   /// warp-uniform, and the launch facts it relies on hold for F. Records in M
   /// what was assumed, or which launch contradicts it.
   bool uniformIn(LaneValue V, const clang::FunctionDecl *F, Membership &M);
-  /// Whether F's body holds a goto; asked at every call site in F, so kept.
-  bool hasGoto(const clang::FunctionDecl *F);
-
   clang::ASTContext &Ctx;
   LaneDependence &Lanes;
   const CallSites &Calls;
   WarpAssumptions &Shapes;
   llvm::DenseMap<const clang::FunctionDecl *, Membership> Entries;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
-  llvm::DenseMap<const clang::FunctionDecl *, bool> Gotos;
 };
 
 /// The same set of lanes: both all lanes, or the same ballots of the same
