@@ -91,8 +91,8 @@ public:
         Edits.push_back({Begin, Sources.getFileOffset(Begin), R.getLength(),
                          R.getReplacementText()});
       }
-    std::optional<unsigned> LineStart = ownFixItLine(Loc, Edits);
-    if (LineStart && printOwn(D, Loc, Edits, *LineStart))
+    std::optional<SourceLine> Line = ownFixItLine(Loc, Edits);
+    if (Line && printOwn(D, Loc, Edits, *Line))
       return;
     syncClangsLastDiagnostic();
     {
@@ -106,15 +106,15 @@ public:
         // clang underlines an edit's range either way; the hint itself makes
         // it merge the edits, which builds a keyword table per finding (half
         // of the report's time on a file of 12,000 findings).
-        if (LineStart)
+        if (Line)
           Builder << Range;
         else
           Builder << FixItHint::CreateReplacement(Range, E.Text);
       }
     }
-    if (LineStart)
+    if (Line)
       if (std::optional<llvm::StringRef> Gutter = caretGutter(PendingText))
-        Pending << *Gutter << fixItLine(Edits, *LineStart) << '\n';
+        Pending << *Gutter << fixItLine(Edits, Line->Start) << '\n';
     for (const tooling::DiagnosticMessage &Note : D.Notes)
       Diags.Report(locate(Note.FilePath, Note.FileOffset),
                    Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
@@ -163,26 +163,23 @@ private:
   /// blanks; otherwise writes nothing and says so. clang's renderer costs
   /// several microseconds a line, a third of a report of many findings.
   bool printOwn(const tooling::Diagnostic &D, SourceLocation Loc,
-                llvm::ArrayRef<LineEdit> Edits, unsigned LineStart) {
+                llvm::ArrayRef<LineEdit> Edits, const SourceLine &Line) {
     if (!isPrintableAscii(D.Message.Message) ||
         !isPrintableAscii(D.DiagnosticName))
-      return false;
-    std::optional<SourceLine> Line = simpleLine(Loc);
-    if (!Line || Line->Start != LineStart)
       return false;
     // The caret line: the edits' ranges underlined, then the caret.
     std::string Marks;
     for (const LineEdit &E : Edits) {
-      unsigned Begin = E.Offset - LineStart, End = Begin + E.Length;
+      unsigned Begin = E.Offset - Line.Start, End = Begin + E.Length;
       // highlightRange moves a range's ends off blanks; not reproduced.
-      if ((Begin < Line->Text.size() && Line->Text[Begin] == ' ') ||
-          (End > 0 && Line->Text[End - 1] == ' '))
+      if ((Begin < Line.Text.size() && Line.Text[Begin] == ' ') ||
+          (End > 0 && Line.Text[End - 1] == ' '))
         return false;
       if (Marks.size() < End)
         Marks.resize(End, ' ');
       std::fill(Marks.begin() + Begin, Marks.begin() + End, '~');
     }
-    unsigned Caret = Sources.getFileOffset(Loc) - LineStart;
+    unsigned Caret = Sources.getFileOffset(Loc) - Line.Start;
     Marks.resize(std::max<size_t>(Caret + 1, Marks.size()), ' ');
     Marks[Caret] = '^';
     struct NoteLine {
@@ -204,9 +201,9 @@ private:
 
     writeHeader(Loc, "warning",
                 D.Message.Message + " [" + D.DiagnosticName + "]");
-    unsigned Width = writeSourceLine(Loc, Line->Text);
+    unsigned Width = writeSourceLine(Loc, Line.Text);
     OS.indent(Width + 2) << "| " << Marks << '\n';
-    OS.indent(Width + 2) << "| " << fixItLine(Edits, LineStart) << '\n';
+    OS.indent(Width + 2) << "| " << fixItLine(Edits, Line.Start) << '\n';
     for (size_t I = 0; I < Notes.size(); ++I) {
       writeHeader(Notes[I].Loc, "note", D.Notes[I].Message);
       if (!Notes[I].Line)
@@ -268,12 +265,12 @@ private:
     return Positions.locate(Path, Offset);
   }
 
-  /// Where the finding's line starts, when its fix-it line can be written
+  /// The finding's line, when its fix-it line can be written
   /// here as clang would write it: no colors, a line of printable ASCII in a
   /// user file, and edits of printable text that neither overlap nor touch
   /// (clang would merge those). Otherwise clang renders the hints.
-  std::optional<unsigned> ownFixItLine(SourceLocation Loc,
-                                       std::vector<LineEdit> &Edits) {
+  std::optional<SourceLine> ownFixItLine(SourceLocation Loc,
+                                         std::vector<LineEdit> &Edits) {
     if (Colors || Edits.empty() || !Loc.isFileID() ||
         Sources.isInSystemHeader(Loc))
       return std::nullopt;
@@ -281,26 +278,19 @@ private:
     llvm::stable_sort(Edits, [](const LineEdit &A, const LineEdit &B) {
       return A.Offset < B.Offset;
     });
-    bool Invalid = false;
-    FileID File = Sources.getFileID(Loc);
-    llvm::StringRef Buffer = Sources.getBufferData(File, &Invalid);
-    unsigned Offset = Sources.getFileOffset(Loc);
-    unsigned Column = Sources.getColumnNumber(File, Offset, &Invalid);
-    if (Invalid)
-      return std::nullopt;
-    unsigned Start = Offset - (Column - 1);
-    llvm::StringRef Line = Buffer.substr(Start);
-    Line = Line.take_until([](char C) { return C == '\n' || C == '\r'; });
-    if (!isPrintableAscii(Line))
+    // A line clang would not show gets no fix-it line either way.
+    std::optional<SourceLine> Line = simpleLine(Loc);
+    if (!Line)
       return std::nullopt;
     for (size_t I = 0; I < Edits.size(); ++I) {
       const LineEdit &E = Edits[I];
-      if (E.Text.empty() || !isPrintableAscii(E.Text) || E.Offset < Start ||
-          E.Offset + E.Length > Start + Line.size() ||
+      if (E.Text.empty() || !isPrintableAscii(E.Text) ||
+          E.Offset < Line->Start ||
+          E.Offset + E.Length > Line->Start + Line->Text.size() ||
           (I > 0 && Edits[I - 1].Offset + Edits[I - 1].Length >= E.Offset))
         return std::nullopt;
     }
-    return Start;
+    return Line;
   }
 
   llvm::raw_ostream &OS;
