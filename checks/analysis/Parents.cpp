@@ -28,30 +28,30 @@ public:
     if (!D)
       return true;
     addPointer(D);
-    return within(DynTypedNode::create(*D), D,
+    return within(DynTypedNode::create(*D), true, D,
                   [&] { return Base::TraverseDecl(D); });
   }
   bool TraverseAttr(Attr *A) {
     if (!A)
       return true;
     addPointer(A);
-    return within(DynTypedNode::create(*A), KeptOther,
+    return within(DynTypedNode::create(*A), true, Parent(),
                   [&] { return Base::TraverseAttr(A); });
   }
   bool TraverseTypeLoc(TypeLoc TL) {
     if (!TL)
       return true;
-    return within(DynTypedNode::create(TL), Parent(),
+    return within(DynTypedNode::create(TL), false, Parent(),
                   [&] { return Base::TraverseTypeLoc(TL); });
   }
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
     if (!NNS)
       return true;
-    return within(DynTypedNode::create(NNS), Parent(),
+    return within(DynTypedNode::create(NNS), false, Parent(),
                   [&] { return Base::TraverseNestedNameSpecifierLoc(NNS); });
   }
   bool TraverseObjCProtocolLoc(ObjCProtocolLoc Loc) {
-    return within(DynTypedNode::create(Loc), Parent(),
+    return within(DynTypedNode::create(Loc), false, Parent(),
                   [&] { return Base::TraverseObjCProtocolLoc(Loc); });
   }
   // As clang's visitor: statements through the data-recursion hooks.
@@ -79,22 +79,10 @@ private:
     Parent AsParent;
   };
 
-  /// Marks an attribute: a node with pointer identity that is kept as a
-  /// copy in OtherNodes.
-  struct KeptOtherTag {};
-  static constexpr KeptOtherTag KeptOther{};
-
   template <typename Traverse>
-  bool within(DynTypedNode Node, Parent AsParent, Traverse Children) {
-    bool Kept = !AsParent.isNull();
+  bool within(DynTypedNode Node, bool Kept, Parent AsParent,
+              Traverse Children) {
     Stack.push_back({Node, Kept, AsParent});
-    bool Result = Children();
-    Stack.pop_back();
-    return Result;
-  }
-  template <typename Traverse>
-  bool within(DynTypedNode Node, KeptOtherTag, Traverse Children) {
-    Stack.push_back({Node, true, Parent()});
     bool Result = Children();
     Stack.pop_back();
     return Result;
