@@ -1,5 +1,6 @@
 #include "checks/warp-activemask-mask.h"
 #include "checks/analysis/AggregatedAtomic.h"
+#include "checks/analysis/CalleeFunction.h"
 #include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/LocalSlots.h"
 #include "checks/analysis/MaskFix.h"
@@ -17,7 +18,9 @@ namespace warpfix {
 void WarpActivemaskMaskCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(syncPrimitiveCall(), this);
   // Seed 000, listing 14: `assert(__activemask() == FULL_MASK)`.
-  auto ActiveMask = callExpr(callee(functionDecl(hasName("__activemask"))));
+  auto ActiveMask = callExpr(calleeFunction(
+      [](llvm::StringRef Name) { return Name == "__activemask"; },
+      functionDecl(hasName("__activemask"))));
   Finder.addMatcher(asmStmt(unless(isExpansionInSystemHeader())).bind("asm"),
                     this);
   Finder.addMatcher(

@@ -1,4 +1,5 @@
 #include "checks/warp-legacy-intrinsic.h"
+#include "checks/analysis/CalleeFunction.h"
 #include "checks/analysis/Parents.h"
 #include "checks/analysis/IgnoredMaskArgument.h"
 #include "checks/analysis/MaskFix.h"
@@ -33,6 +34,8 @@ const LegacyIntrinsic *lookup(llvm::StringRef Name) {
   return nullptr;
 }
 
+bool isLegacyName(llvm::StringRef Name) { return lookup(Name) != nullptr; }
+
 std::vector<llvm::StringRef> legacyNames() {
   std::vector<llvm::StringRef> Names;
   for (const LegacyIntrinsic &Entry : Table)
@@ -63,9 +66,10 @@ void WarpLegacyIntrinsicCheck::registerMatchers(MatchFinder &Finder) {
   // The name first: the matchers run on every call of the user's code, and
   // the system-header tests ask the source manager each time.
   Finder.addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(legacyNames()),
-                                   isExpansionInSystemHeader())
-                          .bind("callee")),
+      callExpr(calleeFunction(isLegacyName,
+                              functionDecl(hasAnyName(legacyNames()),
+                                           isExpansionInSystemHeader())
+                                  .bind("callee")),
                unless(isExpansionInSystemHeader()))
           .bind("call"),
       this);

@@ -172,6 +172,14 @@ CharSourceRange statementRange(const Stmt *S, ASTContext &Ctx) {
   return CharSourceRange::getCharRange(Range.getBegin(), Semi->getEndLoc());
 }
 
+/// declRefExpr(to(varDecl(hasAttr(attr::CUDAShared)))) in one step: it is
+/// asked of every name the user's code uses, and the composed matcher paid a
+/// dispatch at each of its three levels.
+AST_MATCHER(DeclRefExpr, namesSharedVariable) {
+  const auto *Var = dyn_cast<VarDecl>(Node.getDecl());
+  return Var && Var->hasAttr<CUDASharedAttr>();
+}
+
 } // namespace
 
 void WarpMissingSyncwarpCheck::registerMatchers(MatchFinder &Finder) {
@@ -181,8 +189,7 @@ void WarpMissingSyncwarpCheck::registerMatchers(MatchFinder &Finder) {
                     this);
   // Wherever it is written: a kernel's walk follows calls and pointers.
   Finder.addMatcher(
-      declRefExpr(to(varDecl(hasAttr(attr::CUDAShared)))).bind("shared"),
-      this);
+      declRefExpr(namesSharedVariable()).bind("shared"), this);
 }
 
 void WarpMissingSyncwarpCheck::run(const MatchFinder::MatchResult &Result) {

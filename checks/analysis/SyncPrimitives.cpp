@@ -14,11 +14,9 @@ namespace {
 bool qualifiedNameMatches(const NamedDecl &D) {
   // The qualified name ends with the declaration's own name: one that is an
   // identifier must end in "_sync" or be "__syncwarp" for it to match.
-  if (const IdentifierInfo *Id = D.getIdentifier()) {
-    llvm::StringRef Name = Id->getName();
-    if (!Name.ends_with("_sync") && Name != "__syncwarp")
+  if (const IdentifierInfo *Id = D.getIdentifier())
+    if (!mayBeSyncPrimitiveName(Id->getName()))
       return false;
-  }
   std::string Full = "::" + D.getQualifiedNameAsString();
   llvm::StringRef Text = Full;
   // "::__" and "_sync" may not overlap: at least nine characters.

@@ -4,6 +4,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "checks/analysis/CalleeFunction.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <vector>
 
@@ -16,13 +17,20 @@ namespace warpfix {
 clang::ast_matchers::internal::Matcher<clang::FunctionDecl>
 hasSyncPrimitiveName();
 
+/// The test of a function's own name that hasSyncPrimitiveName() makes
+/// first: false only where that matcher is false too.
+inline bool mayBeSyncPrimitiveName(llvm::StringRef Name) {
+  return Name.ends_with("_sync") || Name == "__syncwarp";
+}
+
 /// Calls, outside the toolkit's headers, of the toolkit's *_sync primitives
 /// and __syncwarp, bound to "call".
 inline clang::ast_matchers::StatementMatcher syncPrimitiveCall() {
   using namespace clang::ast_matchers;
   // The name first, as the cheapest test of every call in the user's code.
-  return callExpr(callee(functionDecl(hasSyncPrimitiveName(),
-                                      isExpansionInSystemHeader())),
+  return callExpr(calleeFunction(mayBeSyncPrimitiveName,
+                                 functionDecl(hasSyncPrimitiveName(),
+                                              isExpansionInSystemHeader())),
                   unless(isExpansionInSystemHeader()))
       .bind("call");
 }
