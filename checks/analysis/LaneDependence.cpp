@@ -169,11 +169,23 @@ static const Stmt *scopeOf(ASTContext &Ctx, const VarDecl *Var) {
   return Up.empty() ? nullptr : Up[0].get<Stmt>();
 }
 
+const LaneDependence::FunctionLocals &
+LaneDependence::localsOf(const FunctionDecl *F) {
+  std::unique_ptr<FunctionLocals> &Entry = LocalsCache[F];
+  if (!Entry) {
+    Entry = std::make_unique<FunctionLocals>();
+    Entry->Locals = collectLocalDefinitions(Ctx, F->getBody());
+    for (const Definition &Def : Entry->Locals.Definitions)
+      Entry->Defined.insert(Def.Var);
+  }
+  return *Entry;
+}
+
 void LaneDependence::solveFunction(const FunctionDecl *F) {
   if (Solved.count(F) || !F->getBody())
     return;
   Solved[F] = true;
-  LocalDefinitions Locals = collectLocalDefinitions(Ctx, F->getBody());
+  const LocalDefinitions &Locals = localsOf(F).Locals;
   for (const ParmVarDecl *Param : F->parameters())
     Variables[Param] = ofParameter(Param);
   // A set: a scan per definition made long functions quadratic.
@@ -291,6 +303,17 @@ LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
   if (!F)
     return LaneValue::laneDependent();
   if (!Solved.count(F)) {
+    // A kernel's parameter that the kernel never assigns, and whose address
+    // never escapes, keeps what the launch passed: solveFunction would give
+    // it ofParameter's value, which for a kernel reads nothing else. So the
+    // kernel's other variables need not be solved for it (`if (i < n)`).
+    if (const auto *Param = dyn_cast<ParmVarDecl>(Var);
+        Param && F->hasAttr<CUDAGlobalAttr>() && F->getBody()) {
+      const FunctionLocals &Locals = localsOf(F);
+      if (!Locals.Defined.contains(Param) &&
+          !Locals.Locals.Escaped.contains(Param))
+        return ofParameter(Param);
+    }
     if (InProgress.contains(F))
       return LaneValue::laneDependent();
     InProgress.insert(F);
@@ -640,8 +663,49 @@ bool LaneDependence::ofTemplateConstant(const Expr *E) {
 /// asked about would pay it. A parameter or a local variable that is
 /// neither constexpr nor const has no value outside a run, and nor has a
 /// special register such as threadIdx.x.
+/// The same holds of an arithmetic, bitwise or comparison operator, a sign,
+/// or a conversion between numbers, once an operand is known not to fold:
+/// the folder needs the values of both operands of such an operator. So
+/// `blockIdx.x * blockDim.x + threadIdx.x` is known not to fold without
+/// asking at each of its levels. Not so for `&&`, `||`, `?:` and `,`, whose
+/// folding may skip an operand, nor for a conversion that takes an address
+/// (an array's decay), which folds without reading the variable.
 static bool mayFold(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral:
+    case CK_FloatingToBoolean:
+    case CK_FloatingCast:
+    case CK_BooleanToSignedIntegral:
+    case CK_PointerToBoolean:
+      return mayFold(Cast->getSubExpr());
+    default:
+      return true;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isMultiplicativeOp() || B->isAdditiveOp() || B->isShiftOp() ||
+        B->isBitwiseOp() || B->isComparisonOp())
+      return mayFold(B->getLHS()) && mayFold(B->getRHS());
+    return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Minus:
+    case UO_Plus:
+    case UO_Not:
+    case UO_LNot:
+      return mayFold(U->getSubExpr());
+    default:
+      return true;
+    }
+  }
   if (isa<PseudoObjectExpr>(E))
     return false;
   const auto *Ref = dyn_cast<DeclRefExpr>(E);

@@ -3,10 +3,12 @@
 #define WARPFIX_CHECKS_ANALYSIS_LANEDEPENDENCE_H
 
 #include "checks/analysis/CallSites.h"
+#include "checks/analysis/LocalDefinitions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <memory>
 
 namespace warpfix {
 
@@ -91,6 +93,13 @@ private:
   LaneValue ofBinary(const clang::BinaryOperator *B);
   LaneValue ofLoad(const clang::Expr *Lvalue);
   void solveFunction(const clang::FunctionDecl *F);
+  /// The definitions and escapes of F's locals, collected once.
+  struct FunctionLocals {
+    LocalDefinitions Locals;
+    /// The variables that some definition gives a value.
+    llvm::DenseSet<const clang::VarDecl *> Defined;
+  };
+  const FunctionLocals &localsOf(const clang::FunctionDecl *F);
 
   clang::ASTContext &Ctx;
   const CallSites &Calls;
@@ -106,6 +115,10 @@ private:
   llvm::DenseMap<const clang::Stmt *, std::vector<const clang::Stmt *>>
       ExitCache;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Gotos;
+  /// By pointer, so that a solve in progress keeps its reference while a
+  /// nested one adds to the map.
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionLocals>>
+      LocalsCache;
 };
 
 /// The function whose body contains S, or null (a lambda's body counts as
