@@ -1,6 +1,9 @@
 #include "checks/analysis/Exits.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 using namespace clang;
 
@@ -65,6 +68,31 @@ private:
   unsigned Switches = 0;
 };
 
+/// Whether S holds a goto, found by a walk of its children, which is much
+/// cheaper than the visitor's. Nothing where the visitor would see more than
+/// the children: a declaration other than a variable (a local class's
+/// methods have bodies), or a block. A lambda's body is a function of its
+/// own, as for ExitFinder.
+std::optional<bool> gotoAmongChildren(const Stmt *S) {
+  llvm::SmallVector<const Stmt *, 32> Pending = {S};
+  while (!Pending.empty()) {
+    const Stmt *Current = Pending.pop_back_val();
+    if (!Current || isa<LambdaExpr>(Current))
+      continue;
+    if (isa<GotoStmt, IndirectGotoStmt>(Current))
+      return true;
+    if (isa<BlockExpr>(Current))
+      return std::nullopt;
+    if (const auto *Decls = dyn_cast<DeclStmt>(Current))
+      for (const Decl *D : Decls->decls())
+        if (!isa<VarDecl>(D))
+          return std::nullopt;
+    for (const Stmt *Child : Current->children())
+      Pending.push_back(Child);
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<const Stmt *> exitsOf(ASTContext &Ctx, const Stmt *S,
@@ -75,6 +103,8 @@ std::vector<const Stmt *> exitsOf(ASTContext &Ctx, const Stmt *S,
 }
 
 bool containsGoto(ASTContext &Ctx, const Stmt *S) {
+  if (std::optional<bool> Found = gotoAmongChildren(S))
+    return *Found;
   ExitFinder Finder(Ctx, true);
   Finder.TraverseStmt(const_cast<Stmt *>(S));
   return Finder.HasGoto;
