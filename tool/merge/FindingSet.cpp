@@ -4,6 +4,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -15,11 +16,13 @@ using clang::tooling::Replacements;
 namespace warpfix {
 namespace {
 
-using FindingKey = std::tuple<std::string, unsigned, std::string, std::string>;
-
-FindingKey keyOf(const Diagnostic &D) {
-  return {D.Message.FilePath, D.Message.FileOffset, D.DiagnosticName,
-          D.Message.Message};
+/// The order of findings, and what makes two of them copies of one: the
+/// file, the offset, the check and the message.
+bool keyLess(const Diagnostic *A, const Diagnostic *B) {
+  return std::tie(A->Message.FilePath, A->Message.FileOffset,
+                  A->DiagnosticName, A->Message.Message) <
+         std::tie(B->Message.FilePath, B->Message.FileOffset,
+                  B->DiagnosticName, B->Message.Message);
 }
 
 bool sameFix(const llvm::StringMap<Replacements> &A,
@@ -177,9 +180,11 @@ size_t FindingSet::fileCount() const {
 FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
                          llvm::function_ref<bool(llvm::StringRef)> IsShown) {
   FindingSet Set;
-  // Groups point into Results, which the fold may move from.
-  std::map<FindingKey, std::vector<Diagnostic *>> Groups;
-  std::map<FindingKey, std::vector<const Diagnostic *>> Suppressed;
+  // Point into Results, which the fold may move from. Sorted by key rather
+  // than kept in a map by a copy of it: a stable sort keeps the copies of one
+  // finding in the order they came, as a map's lists did.
+  std::vector<Diagnostic *> Shown;
+  std::vector<const Diagnostic *> Suppressed;
   llvm::StringMap<std::string> ReadByFailedTU;
   for (const TranslationUnitResult &TU : Results)
     if (!TU.Parsed)
@@ -192,7 +197,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
       // never fixed.
       for (Diagnostic &D : TU.Findings)
         if (IsShown(D.Message.FilePath) && D.Message.Fix.empty())
-          Groups[keyOf(D)].push_back(&D);
+          Shown.push_back(&D);
       continue;
     }
     for (const auto &Entry : TU.FileHashes) {
@@ -203,24 +208,36 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     }
     for (Diagnostic &D : TU.Findings)
       if (IsShown(D.Message.FilePath))
-        Groups[keyOf(D)].push_back(&D);
+        Shown.push_back(&D);
     for (const Diagnostic &D : TU.Suppressed)
-      Suppressed[keyOf(D)].push_back(&D);
+      Suppressed.push_back(&D);
   }
+  llvm::stable_sort(Shown, keyLess);
+  llvm::stable_sort(Suppressed, keyLess);
+  // Where each group of copies starts, found before any is folded.
+  std::vector<size_t> GroupStarts;
+  for (size_t I = 0; I < Shown.size(); ++I)
+    if (I == 0 || keyLess(Shown[I - 1], Shown[I]))
+      GroupStarts.push_back(I);
+  GroupStarts.push_back(Shown.size());
   // Distinct findings may still edit overlapping text; the first in file order
   // keeps its fix and the later one is reported without. Insertions of
   // different text at one place (the ballots for the two arms of an if/else)
   // are joined into the first finding's edit.
   llvm::StringMap<FileMerge> Files;
   // Reserved: tooling::Diagnostic is copied, not moved, when a vector grows.
-  Set.Findings.reserve(Groups.size());
-  for (auto &[Key, Copies] : Groups) {
+  Set.Findings.reserve(GroupStarts.size() - 1);
+  for (size_t G = 0; G + 1 < GroupStarts.size(); ++G) {
+    std::vector<Diagnostic *> Copies(Shown.begin() + GroupStarts[G],
+                                     Shown.begin() + GroupStarts[G + 1]);
+    // Looked up before the fold, which may move the key's strings away.
+    auto Vetoes = std::equal_range(Suppressed.begin(), Suppressed.end(),
+                                   Copies.front(), keyLess);
     Diagnostic D = foldCopies(Copies);
     // A macro body whose finding a NOLINT suppresses at one expansion site
     // is edited for the other expansions only if that one needs the same.
-    auto Vetoes = Suppressed.find(Key);
-    if (!D.Message.Fix.empty() && Vetoes != Suppressed.end() &&
-        llvm::any_of(Vetoes->second, [&](const Diagnostic *S) {
+    if (!D.Message.Fix.empty() &&
+        std::any_of(Vetoes.first, Vetoes.second, [&](const Diagnostic *S) {
           return !sameFix(S->Message.Fix, D.Message.Fix);
         })) {
       D.Message.Fix.clear();
