@@ -11,6 +11,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace warpfix {
@@ -92,16 +93,22 @@ protected:
     return Context.Sink.report(Name, Loc, Message);
   }
   CheckContext &context() const { return Context; }
-  MaskStyle maskStyle() const {
-    const CheckOptions &Options = Context.Options;
-    return {Context.FullMasks,
-            Options.get(Name, FullMaskSpellingOption, "0xffffffff"),
-            Options.get(Name, MaskNamePrefixOption, "warpfix_mask_")};
+  /// Read from the options once: every fix asks for it.
+  const MaskStyle &maskStyle() const {
+    if (!Style) {
+      const CheckOptions &Options = Context.Options;
+      Style.emplace(MaskStyle{
+          Context.FullMasks,
+          Options.get(Name, FullMaskSpellingOption, "0xffffffff"),
+          Options.get(Name, MaskNamePrefixOption, "warpfix_mask_")});
+    }
+    return *Style;
   }
 
 private:
   std::string Name;
   CheckContext &Context;
+  mutable std::optional<MaskStyle> Style;
 };
 
 } // namespace warpfix
