@@ -720,6 +720,14 @@ static bool mayFold(const Expr *E) {
 }
 
 LaneValue LaneDependence::of(const Expr *E) {
+  // Asked while no solve is under way, the answer is final: every variable
+  // and parameter it reads is solved, or memoized, on the way. The calls
+  // under one branch each ask for its condition.
+  const Expr *Asked = E;
+  bool Final = InProgress.empty() && ParametersInProgress.empty();
+  if (Final)
+    if (auto It = Settled.find(Asked); It != Settled.end())
+      return It->second;
   LaneValue Value = [&]() -> LaneValue {
     if (!E)
       return LaneValue::laneDependent();
@@ -823,6 +831,8 @@ LaneValue LaneDependence::of(const Expr *E) {
   if (E && (!E->getType()->isIntegralOrEnumerationType() ||
             E->getType()->isBooleanType()))
     Value = notMultipleOf32(Value);
+  if (Final)
+    Settled[Asked] = Value;
   return Value;
 }
 

@@ -115,6 +115,8 @@ private:
   llvm::DenseMap<const clang::Stmt *, std::vector<const clang::Stmt *>>
       ExitCache;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Gotos;
+  /// The values of expressions asked about while no solve was under way.
+  llvm::DenseMap<const clang::Expr *, LaneValue> Settled;
   /// By pointer, so that a solve in progress keeps its reference while a
   /// nested one adds to the map.
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionLocals>>
