@@ -673,21 +673,10 @@ bool LaneDependence::ofTemplateConstant(const Expr *E) {
 static bool mayFold(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    switch (Cast->getCastKind()) {
-    case CK_LValueToRValue:
-    case CK_NoOp:
-    case CK_IntegralCast:
-    case CK_IntegralToBoolean:
-    case CK_IntegralToFloating:
-    case CK_FloatingToIntegral:
-    case CK_FloatingToBoolean:
-    case CK_FloatingCast:
-    case CK_BooleanToSignedIntegral:
-    case CK_PointerToBoolean:
-      return mayFold(Cast->getSubExpr());
-    default:
+    CastKind Kind = Cast->getCastKind();
+    if (!isValueConversion(Kind) && Kind != CK_PointerToBoolean)
       return true;
-    }
+    return mayFold(Cast->getSubExpr());
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isMultiplicativeOp() || B->isAdditiveOp() || B->isShiftOp() ||

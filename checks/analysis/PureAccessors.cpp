@@ -10,25 +10,6 @@ using namespace clang;
 namespace warpfix {
 namespace {
 
-/// Conversions between scalar values. A user-defined conversion is a call,
-/// and a decay or a pointer conversion would hand out an address.
-bool isValueConversion(CastKind Kind) {
-  switch (Kind) {
-  case CK_LValueToRValue:
-  case CK_NoOp:
-  case CK_IntegralCast:
-  case CK_IntegralToBoolean:
-  case CK_IntegralToFloating:
-  case CK_FloatingToIntegral:
-  case CK_FloatingToBoolean:
-  case CK_FloatingCast:
-  case CK_BooleanToSignedIntegral:
-    return true;
-  default:
-    return false;
-  }
-}
-
 class PureExpression {
 public:
   explicit PureExpression(const FunctionDecl *F) : F(F) {}
@@ -100,6 +81,23 @@ private:
 };
 
 } // namespace
+
+bool isValueConversion(CastKind Kind) {
+  switch (Kind) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingToBoolean:
+  case CK_FloatingCast:
+  case CK_BooleanToSignedIntegral:
+    return true;
+  default:
+    return false;
+  }
+}
 
 bool isPureAccessor(const FunctionDecl *F) {
   if (!F)

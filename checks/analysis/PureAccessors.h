@@ -21,6 +21,10 @@ bool isPureAccessor(const clang::FunctionDecl *F);
 /// stores through.
 bool isReadOnlyAccessorCall(clang::ASTContext &Ctx, const clang::CallExpr *Call);
 
+/// Conversions between scalar values. A user-defined conversion is a call,
+/// and a decay or a pointer conversion would hand out an address.
+bool isValueConversion(clang::CastKind Kind);
+
 } // namespace warpfix
 
 #endif
