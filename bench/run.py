@@ -360,11 +360,24 @@ def fitted_exponent(sizes, times):
     return None if sxx == 0 else sum((x - mx) * (y - my) for x, y in pts) / sxx
 
 
+def instructions_of(argv, cwd):
+    """The instructions argv executes, counted by callgrind: unlike CPU time,
+    a figure that other work on the machine does not move, so a change of a
+    few percent shows. None if the count could not be read."""
+    r = subprocess.run(["valgrind", "--tool=callgrind",
+                        "--callgrind-out-file=/dev/null"] + argv,
+                       cwd=cwd, capture_output=True, text=True)
+    counted = re.search(r"Collected : (\d+)", r.stderr)
+    return int(counted.group(1)) if counted else None
+
+
 def run_scaling(binary, clang, sizes, reps, out, cuda_path, compat,
-                resource_dir):
+                resource_dir, count_instructions=False):
     """Times the clang parse, the warpfix report and warpfix --diff of each
     generated file, reps times each, interleaved so that the machine's load
-    hits all three alike; medians of CPU time, maxima of peak RSS."""
+    hits all three alike; medians of CPU time, maxima of peak RSS. With
+    count_instructions, also counts the instructions of one parse and one
+    report."""
     root = os.path.join(out, "scaling")
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root)
@@ -402,6 +415,14 @@ def run_scaling(binary, clang, sizes, reps, out, cuda_path, compat,
             row[key + "_rss_bytes"] = max(r.maxrss for r in rs)
         row["ratio"] = row["report_cpu_s"] / row["parse_cpu_s"]
         row["diff_rss_ratio"] = row["diff_rss_bytes"] / row["report_rss_bytes"]
+        if count_instructions:
+            log(f"  scaling {n} kernels: counting instructions (callgrind)")
+            parsed = instructions_of(parse, root)
+            reported = instructions_of(report, root)
+            row["parse_instructions"] = parsed
+            row["report_instructions"] = reported
+            row["instruction_ratio"] = (reported / parsed
+                                        if parsed and reported else None)
         rows.append(row)
     result = {"sizes": sizes, "reps": reps, "rows": rows}
     for key in ("parse", "report", "diff"):
@@ -435,6 +456,22 @@ def print_scaling(s):
     print(f"slope (fitted exponent b of CPU time ~ N^b): clang parse "
           f"{fmt_exp(s['parse_exponent'])}, warpfix {fmt_exp(s['report_exponent'])}, "
           f"--diff {fmt_exp(s['diff_exponent'])}")
+    counted = [r for r in s["rows"] if "instruction_ratio" in r]
+    if counted:
+        print()
+        print("instructions (callgrind, one run each; not moved by the "
+              "machine's load):")
+        print()
+        print("| kernels | clang parse | warpfix | warpfix / parse |")
+        print("|---|---|---|---|")
+        for r in counted:
+            def fmt_count(x):
+                return "?" if x is None else f"{x / 1e6:,.0f} M"
+            ratio = r["instruction_ratio"]
+            print(f"| {r['kernels']} | {fmt_count(r['parse_instructions'])} | "
+                  f"{fmt_count(r['report_instructions'])} | "
+                  f"{'?' if ratio is None else f'{ratio:.2f}'} |")
+        print()
     print(f"warpfix / parse <= 1.2 at every size: "
           f"{'met' if s['ratio_target_met'] else 'NOT MET'}; "
           f"--diff peak RSS <= 1.2x the report's: "
@@ -467,6 +504,10 @@ def main():
                     help="runs of each scaling measurement (default 3)")
     ap.add_argument("--scaling-only", action="store_true",
                     help="only the scaling runs, not the code base")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count the instructions of one clang parse and "
+                         "one warpfix run of each scaling file with valgrind's "
+                         "callgrind (minutes; needs valgrind)")
     ap.add_argument("--generate-only", action="store_true",
                     help="write the code base and its compile_commands.json, then stop")
     opts = ap.parse_args()
@@ -494,12 +535,16 @@ def main():
                                       capture_output=True, text=True,
                                       check=True).stdout.strip()
     flags = warpfix_flags(binary)
+    if opts.instructions and not shutil.which("valgrind"):
+        sys.exit("bench: --instructions counts with valgrind, which is not "
+                 "installed (apt-get install valgrind)")
 
     scaling = None
     if sizes and not opts.generate_only:
         log(f"bench: scaling, {', '.join(map(str, sizes))} kernels per file")
         scaling = run_scaling(binary, opts.clang, sizes, opts.reps, out,
-                              opts.cuda_path, compat, resource_dir)
+                              opts.cuda_path, compat, resource_dir,
+                              opts.instructions)
     if opts.scaling_only:
         if scaling:
             print_scaling(scaling)
