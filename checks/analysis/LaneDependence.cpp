@@ -185,13 +185,11 @@ void LaneDependence::solveFunction(const FunctionDecl *F) {
   if (Solved.count(F) || !F->getBody())
     return;
   Solved[F] = true;
-  const LocalDefinitions &Locals = localsOf(F).Locals;
+  const FunctionLocals &Collected = localsOf(F);
+  const LocalDefinitions &Locals = Collected.Locals;
+  const llvm::SetVector<const VarDecl *> &Defined = Collected.Defined;
   for (const ParmVarDecl *Param : F->parameters())
     Variables[Param] = ofParameter(Param);
-  // A set: a scan per definition made long functions quadratic.
-  llvm::SetVector<const VarDecl *> Defined;
-  for (const Definition &Def : Locals.Definitions)
-    Defined.insert(Def.Var);
   for (const VarDecl *Var : Locals.Escaped)
     Variables[Var] = LaneValue::laneDependent();
   // A goto can skip or repeat a definition for some lanes only, in ways the
@@ -663,6 +661,7 @@ bool LaneDependence::ofTemplateConstant(const Expr *E) {
 /// asked about would pay it. A parameter or a local variable that is
 /// neither constexpr nor const has no value outside a run, and nor has a
 /// special register such as threadIdx.x.
+///
 /// The same holds of an arithmetic, bitwise or comparison operator, a sign,
 /// or a conversion between numbers, once an operand is known not to fold:
 /// the folder needs the values of both operands of such an operator. So

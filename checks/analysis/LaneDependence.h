@@ -8,6 +8,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include <memory>
 
 namespace warpfix {
@@ -96,8 +97,10 @@ private:
   /// The definitions and escapes of F's locals, collected once.
   struct FunctionLocals {
     LocalDefinitions Locals;
-    /// The variables that some definition gives a value.
-    llvm::DenseSet<const clang::VarDecl *> Defined;
+    /// The variables that some definition gives a value, in the order of
+    /// their first definition. A set: a scan per definition made long
+    /// functions quadratic.
+    llvm::SetVector<const clang::VarDecl *> Defined;
   };
   const FunctionLocals &localsOf(const clang::FunctionDecl *F);
 
