@@ -8,6 +8,7 @@
 #include "tool/merge/FindingSet.h"
 #include "tool/output/FixVerifier.h"
 #include "tool/output/FixWriter.h"
+#include "tool/run/HeapPolicy.h"
 #include "tool/run/ParallelRunner.h"
 #include "tool/input/Paths.h"
 #include "tool/input/Config.h"
@@ -524,6 +525,7 @@ void writeReports(const RunReport &Run, SourcePositions &Positions,
 
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
+  returnLargeBlocksWhenFreed();
   // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
   // costs that TU, not the run.
   CrashRecoveryContext::Enable();
