@@ -1,6 +1,7 @@
 #include "tool/merge/FindingSet.h"
 #include "checks/FindingSink.h"
 #include "tool/merge/EditSet.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -113,7 +114,7 @@ Diagnostic foldSharedCopies(std::vector<const Diagnostic *> Copies) {
 /// As foldSharedCopies, which copies what it keeps; a finding that one
 /// judging copy alone makes, the usual case, is moved instead, with its
 /// repeated notes dropped as the fold drops them.
-Diagnostic foldCopies(std::vector<Diagnostic *> Copies) {
+Diagnostic foldCopies(llvm::ArrayRef<Diagnostic *> Copies) {
   if (Copies.size() != 1 || abstains(*Copies.front()))
     return foldSharedCopies({Copies.begin(), Copies.end()});
   Diagnostic Folded = std::move(*Copies.front());
@@ -228,8 +229,8 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   // Reserved: tooling::Diagnostic is copied, not moved, when a vector grows.
   Set.Findings.reserve(GroupStarts.size() - 1);
   for (size_t G = 0; G + 1 < GroupStarts.size(); ++G) {
-    std::vector<Diagnostic *> Copies(Shown.begin() + GroupStarts[G],
-                                     Shown.begin() + GroupStarts[G + 1]);
+    llvm::ArrayRef<Diagnostic *> Copies = llvm::ArrayRef(Shown).slice(
+        GroupStarts[G], GroupStarts[G + 1] - GroupStarts[G]);
     // Looked up before the fold, which may move the key's strings away.
     auto Vetoes = std::equal_range(Suppressed.begin(), Suppressed.end(),
                                    Copies.front(), keyLess);
