@@ -1,6 +1,7 @@
 #include "checks/analysis/CallSites.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -19,14 +20,30 @@ llvm::SmallVector<const FunctionDecl *, 2> asWritten(const FunctionDecl *F) {
 
 class Collector : public RecursiveASTVisitor<Collector> {
 public:
-  Collector(llvm::DenseMap<const FunctionDecl *,
+  Collector(const SourceManager &SM,
+            llvm::DenseMap<const FunctionDecl *,
                            std::vector<const Expr *>> &Calls,
             llvm::DenseSet<const FunctionDecl *> &Escaping,
             llvm::DenseMap<const FunctionDecl *,
                            std::vector<CallSites::Launch>> &Launches,
-            llvm::DenseSet<const FunctionDecl *> &Instantiated)
-      : Calls(Calls), Escaping(Escaping), Launches(Launches),
-        Instantiated(Instantiated) {}
+            llvm::DenseSet<const FunctionDecl *> &Instantiated,
+            llvm::DenseMap<const FunctionDecl *, SourceLocation> &Unanalysed)
+      : SM(SM), Calls(Calls), Escaping(Escaping), Launches(Launches),
+        Instantiated(Instantiated), Unanalysed(Unanalysed) {}
+
+  /// The instantiations of the system headers' templates that the code walked
+  /// so far reaches, and those they reach in turn: a library's template runs
+  /// the user's functors and kernels there, at call sites that the analyses,
+  /// which see the user's code only, cannot judge. Their bodies are walked
+  /// for what they call, which is then called from unanalysed code.
+  void walkReachedSystemInstantiations() {
+    InSystemCode = true;
+    while (!Reached.empty()) {
+      const FunctionDecl *F = Reached.pop_back_val();
+      TraverseDecl(const_cast<FunctionDecl *>(F));
+    }
+    InSystemCode = false;
+  }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -45,7 +62,9 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
     const FunctionDecl *Kernel = Launch->getDirectCallee();
     const CallExpr *Config = Launch->getConfig();
-    if (Kernel && Config && Config->getNumArgs() > 1)
+    if (Kernel && InSystemCode)
+      calledInSystemCode(Kernel, Launch->getBeginLoc());
+    else if (Kernel && Config && Config->getNumArgs() > 1)
       for (const FunctionDecl *F : asWritten(Kernel))
         Launches[F].push_back({Config->getArg(1), Launch->getBeginLoc()});
     return true;
@@ -54,8 +73,7 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     recordLaunchThroughApi(Call);
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      for (const FunctionDecl *F : asWritten(Callee))
-        Calls[F].push_back(Call);
+      record(Callee, Call);
       if (const auto *Ref = dyn_cast<DeclRefExpr>(
               Call->getCallee()->IgnoreParenImpCasts()))
         DirectCallees.insert(Ref);
@@ -66,14 +84,30 @@ public:
   /// A constructor runs where its object is made: `T(x)`, `T t(x)`, `new T`,
   /// and a base or member initializer.
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
-    for (const FunctionDecl *F : asWritten(Construct->getConstructor()))
-      Calls[F].push_back(Construct);
+    record(Construct->getConstructor(), Construct);
+    return true;
+  }
+
+  /// A destructor runs where its temporary or its variable ends, with no
+  /// call in the tree: followed into a library's template all the same.
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *Bind) {
+    if (const CXXDestructorDecl *D = Bind->getTemporary()->getDestructor())
+      reach(D);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *Var) {
+    if (const CXXRecordDecl *Class = Var->getType()->getAsCXXRecordDecl())
+      if (Class->hasDefinition())
+        if (const CXXDestructorDecl *D = Class->getDestructor())
+          reach(D);
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl())) {
       References.push_back({Ref, F});
+      reach(F);
+    }
     return true;
   }
 
@@ -95,8 +129,43 @@ public:
       return;
     // The kernel's address goes to a launch that is recorded: not an escape.
     DirectCallees.insert(Ref);
+    if (InSystemCode) {
+      calledInSystemCode(Kernel, Call->getBeginLoc());
+      return;
+    }
     for (const FunctionDecl *F : asWritten(Kernel))
       Launches[F].push_back({Call->getArg(2), Call->getBeginLoc()});
+  }
+
+  /// A call or construction of Callee at Site.
+  void record(const FunctionDecl *Callee, const Expr *Site) {
+    if (InSystemCode) {
+      calledInSystemCode(Callee, Site->getBeginLoc());
+      return;
+    }
+    for (const FunctionDecl *F : asWritten(Callee))
+      Calls[F].push_back(Site);
+    reach(Callee);
+  }
+
+  void calledInSystemCode(const FunctionDecl *Callee, SourceLocation Where) {
+    for (const FunctionDecl *F : asWritten(Callee))
+      Unanalysed.try_emplace(F, Where);
+    reach(Callee);
+  }
+
+  /// Queues F's body when F is an instantiation of a system header's
+  /// template: it was made for this unit, possibly for the user's types.
+  /// Everything else in those headers was written without the user's code
+  /// and cannot name it (a declaration of the user's function there counts
+  /// as a caller in CallSites::calledFromUnanalysedCode).
+  void reach(const FunctionDecl *F) {
+    const FunctionDecl *Definition = nullptr;
+    if (!F->isTemplateInstantiation() || !F->getBody(Definition) ||
+        !SM.isInSystemHeader(SM.getExpansionLoc(Definition->getLocation())) ||
+        !Queued.insert(Definition).second)
+      return;
+    Reached.push_back(Definition);
   }
 
   void finish() {
@@ -107,21 +176,39 @@ public:
   }
 
 private:
+  const SourceManager &SM;
   llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls;
   llvm::DenseSet<const FunctionDecl *> &Escaping;
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSites::Launch>>
       &Launches;
   llvm::DenseSet<const FunctionDecl *> &Instantiated;
+  llvm::DenseMap<const FunctionDecl *, SourceLocation> &Unanalysed;
+  bool InSystemCode = false;
+  llvm::SmallVector<const FunctionDecl *, 16> Reached;
+  llvm::DenseSet<const FunctionDecl *> Queued;
   llvm::DenseSet<const DeclRefExpr *> DirectCallees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> References;
 };
 
 } // namespace
 
-CallSites::CallSites(ASTContext &Ctx) {
-  Collector C(Calls, Escaping, Launches, Instantiated);
+CallSites::CallSites(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
+  Collector C(SM, Calls, Escaping, Launches, Instantiated, Unanalysed);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  C.walkReachedSystemInstantiations();
   C.finish();
+}
+
+std::optional<SourceLocation>
+CallSites::calledFromUnanalysedCode(const FunctionDecl *F) const {
+  auto It = Unanalysed.find(F->getCanonicalDecl());
+  if (It != Unanalysed.end())
+    return It->second;
+  // Declared in a system header as well: that header's code may call it.
+  for (const FunctionDecl *Redeclaration : F->redecls())
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Redeclaration->getLocation())))
+      return Redeclaration->getLocation();
+  return std::nullopt;
 }
 
 const std::vector<const Expr *> &

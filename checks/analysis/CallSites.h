@@ -7,6 +7,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <optional>
 #include <vector>
 
 namespace warpfix {
@@ -47,6 +48,14 @@ public:
     return F && F->isDependentContext() && isInstantiated(*F);
   }
 
+  /// Where code that the analyses do not see calls, constructs or launches
+  /// F: an instantiation of a system header's template (a library running
+  /// the user's functor or kernel), or a system header that declares F
+  /// itself. Nothing may then be assumed about the lanes that arrive, nor
+  /// about the blocks a kernel runs in.
+  std::optional<clang::SourceLocation>
+  calledFromUnanalysedCode(const clang::FunctionDecl *F) const;
+
   /// A launch of a kernel: `k<<<grid, Block>>>(...)`, or cudaLaunchKernel /
   /// cudaLaunchCooperativeKernel naming it.
   struct Launch {
@@ -56,9 +65,12 @@ public:
   const std::vector<Launch> &launchesOf(const clang::FunctionDecl *Kernel) const;
 
 private:
+  const clang::SourceManager &SM;
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<const clang::Expr *>>
       Calls;
+  /// The first place where unanalysed code calls each function.
+  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Unanalysed;
   llvm::DenseSet<const clang::FunctionDecl *> Escaping;
   llvm::DenseSet<const clang::FunctionDecl *> Instantiated;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Launch>> Launches;

@@ -428,6 +428,12 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
                                    " is taken, so not all of its callers "
                                    "can be seen",
                                F->getLocation());
+  if (std::optional<SourceLocation> Unseen = Calls.calledFromUnanalysedCode(F))
+    return Membership::unknown(Name +
+                                   " is called from a system header here, "
+                                   "whose code warpfix does not analyse, so "
+                                   "the lanes that reach it are unknown",
+                               *Unseen);
   const auto &Sites = Calls.of(F);
   if (Sites.empty()) {
     Membership NotCalled = Membership::unknown(
