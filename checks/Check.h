@@ -8,11 +8,13 @@
 #include "checks/analysis/FullMaskMacros.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/SkippedCode.h"
+#include "checks/analysis/SyncPrimitives.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace warpfix {
 
@@ -55,6 +57,32 @@ struct CheckOptions {
 inline constexpr llvm::StringLiteral FullMaskSpellingOption = "FullMaskSpelling";
 inline constexpr llvm::StringLiteral MaskNamePrefixOption = "MaskNamePrefix";
 
+/// One matcher that several checks want, added once: MatchFinder tests each
+/// matcher it holds on every node of its kind, so two copies of one cost two
+/// tests of every call in the unit. Subscribers get run() only; a check that
+/// needs the unit's start or end adds a matcher of its own.
+class SharedMatcher : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  explicit SharedMatcher(clang::ast_matchers::StatementMatcher Matcher)
+      : Matcher(std::move(Matcher)) {}
+
+  void subscribe(clang::ast_matchers::MatchFinder &Finder,
+                 clang::ast_matchers::MatchFinder::MatchCallback &Check) {
+    if (Subscribers.empty())
+      Finder.addMatcher(Matcher, this);
+    Subscribers.push_back(&Check);
+  }
+
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override {
+    for (clang::ast_matchers::MatchFinder::MatchCallback *Check : Subscribers)
+      Check->run(Result);
+  }
+
+private:
+  clang::ast_matchers::StatementMatcher Matcher;
+  std::vector<clang::ast_matchers::MatchFinder::MatchCallback *> Subscribers;
+};
+
 /// What a check sees of the translation unit it runs in.
 class CheckContext {
 public:
@@ -66,6 +94,8 @@ public:
   FindingSink &Sink;
   const FullMaskMacros &FullMasks;
   const SkippedCode &Skipped;
+  /// syncPrimitiveCall(), for every check that looks at those calls.
+  SharedMatcher SyncPrimitiveCalls{syncPrimitiveCall()};
 
   /// The shared analyses, built once per translation unit on first use.
   Analyses &analyses(clang::ASTContext &Ctx) {

@@ -16,7 +16,7 @@ using namespace clang::ast_matchers;
 namespace warpfix {
 
 void WarpActivemaskMaskCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(syncPrimitiveCall(), this);
+  context().SyncPrimitiveCalls.subscribe(Finder, *this);
   // Seed 000, listing 14: `assert(__activemask() == FULL_MASK)`.
   auto ActiveMask = callExpr(calleeFunction(
       [](llvm::StringRef Name) { return Name == "__activemask"; },

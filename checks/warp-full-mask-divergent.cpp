@@ -57,7 +57,7 @@ bool otherArmMatches(const CallExpr &Call, const Membership &M,
 } // namespace
 
 void WarpFullMaskDivergentCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(syncPrimitiveCall(), this);
+  context().SyncPrimitiveCalls.subscribe(Finder, *this);
 }
 
 void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {

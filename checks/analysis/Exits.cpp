@@ -93,6 +93,20 @@ std::optional<bool> gotoAmongChildren(const Stmt *S) {
   return false;
 }
 
+/// Whether a label is declared in DC or in a context nested in it. Every goto
+/// names a label, and clang declares each label in the function, lambda or
+/// local class method whose body holds it, so a function with no label
+/// anywhere among its declarations has no goto.
+bool declaresLabel(const DeclContext &DC) {
+  for (const Decl *D : DC.decls()) {
+    if (isa<LabelDecl>(D))
+      return true;
+    if (const auto *Inner = dyn_cast<DeclContext>(D); Inner && declaresLabel(*Inner))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<const Stmt *> exitsOf(ASTContext &Ctx, const Stmt *S,
@@ -108,6 +122,16 @@ bool containsGoto(ASTContext &Ctx, const Stmt *S) {
   ExitFinder Finder(Ctx, true);
   Finder.TraverseStmt(const_cast<Stmt *>(S));
   return Finder.HasGoto;
+}
+
+bool bodyContainsGoto(ASTContext &Ctx, const FunctionDecl &Definition) {
+  const Stmt *Body = Definition.getBody();
+  // Blocks and OpenMP regions declare their labels in contexts that are not
+  // among the function's declarations: there only the walk answers.
+  const LangOptions &Lang = Ctx.getLangOpts();
+  if (Body && !Lang.Blocks && !Lang.OpenMP && !declaresLabel(Definition))
+    return false;
+  return containsGoto(Ctx, Body);
 }
 
 } // namespace warpfix

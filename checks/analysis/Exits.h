@@ -4,6 +4,7 @@
 #define WARPFIX_CHECKS_ANALYSIS_EXITS_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include <vector>
 
@@ -19,6 +20,11 @@ std::vector<const clang::Stmt *> exitsOf(clang::ASTContext &Ctx,
 
 /// Whether S contains a goto (or a computed goto) anywhere.
 bool containsGoto(clang::ASTContext &Ctx, const clang::Stmt *S);
+
+/// containsGoto of the body of Definition, a function's defining declaration,
+/// with its walk left out where no label is declared in the function.
+bool bodyContainsGoto(clang::ASTContext &Ctx,
+                      const clang::FunctionDecl &Definition);
 
 } // namespace warpfix
 

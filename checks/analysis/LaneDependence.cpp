@@ -92,8 +92,10 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
 
 bool LaneDependence::hasGoto(const FunctionDecl *F) {
   auto [It, Inserted] = Gotos.try_emplace(F);
-  if (Inserted)
-    It->second = containsGoto(Ctx, F->getBody());
+  if (Inserted) {
+    const FunctionDecl *Definition = nullptr;
+    It->second = F->getBody(Definition) && bodyContainsGoto(Ctx, *Definition);
+  }
   return It->second;
 }
 

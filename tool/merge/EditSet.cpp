@@ -45,6 +45,11 @@ Replacements EditSet::around(const Replacements &Rs) const {
 
 llvm::Error EditSet::add(const Replacement &R) {
   auto [First, Last] = touching(R.getOffset(), R.getOffset() + R.getLength());
+  // Alone, R is what Replacements::add would keep: most edits touch none.
+  if (First == Last) {
+    Edits.insert(R);
+    return llvm::Error::success();
+  }
   Replacements Near;
   // Edits already in the set do not overlap: adding them back in order
   // rebuilds them unchanged.

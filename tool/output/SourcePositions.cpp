@@ -36,16 +36,26 @@ void SourcePositions::load(
 SourceLocation SourcePositions::locate(llvm::StringRef Path, unsigned Offset) {
   if (Path.empty())
     return {};
-  llvm::Expected<FileEntryRef> File = Files.getFileRef(Path);
-  if (!File) {
-    llvm::consumeError(File.takeError());
-    return {};
+  // Findings come sorted by file, and each asks for its file a few times: the
+  // file asked for last is kept (a failure is not, and is asked again).
+  if (LastFile.isInvalid() || Path != LastPath) {
+    LastFile = FileID();
+    llvm::Expected<FileEntryRef> File = Files.getFileRef(Path);
+    if (!File) {
+      llvm::consumeError(File.takeError());
+      return {};
+    }
+    FileID ID = Sources->getOrCreateFileID(*File, SrcMgr::C_User);
+    std::optional<llvm::MemoryBufferRef> Buffer = Sources->getBufferOrNone(ID);
+    if (!Buffer)
+      return {};
+    LastPath = Path.str();
+    LastFile = ID;
+    LastSize = Buffer->getBufferSize();
   }
-  FileID ID = Sources->getOrCreateFileID(*File, SrcMgr::C_User);
-  std::optional<llvm::MemoryBufferRef> Buffer = Sources->getBufferOrNone(ID);
-  if (!Buffer || Offset > Buffer->getBufferSize())
+  if (Offset > LastSize)
     return {};
-  return Sources->getLocForStartOfFile(ID).getLocWithOffset(Offset);
+  return Sources->getLocForStartOfFile(LastFile).getLocWithOffset(Offset);
 }
 
 std::optional<SourcePosition> SourcePositions::position(llvm::StringRef Path,

@@ -12,6 +12,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace warpfix {
@@ -57,6 +58,10 @@ private:
   /// For each file, the code points before each block of CodePointBlock bytes.
   static constexpr unsigned CodePointBlock = 4096;
   llvm::DenseMap<clang::FileID, std::vector<unsigned>> CodePointsAtBlock;
+  /// The file that locate() found last, by the path it was asked for.
+  std::string LastPath;
+  clang::FileID LastFile;
+  unsigned LastSize = 0;
 };
 
 } // namespace warpfix

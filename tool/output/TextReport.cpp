@@ -80,13 +80,13 @@ public:
     // Only the edits on the finding's own line are shown under it; a
     // ballot inserted before an enclosing branch is seen with --diff.
     std::vector<LineEdit> Edits;
+    unsigned LocLine = Loc.isValid() ? Sources.getSpellingLineNumber(Loc) : 0;
     for (const auto &Entry : D.Message.Fix)
       for (const tooling::Replacement &R : Entry.second) {
         SourceLocation Begin = locate(R.getFilePath(), R.getOffset());
         if (Begin.isInvalid() || Loc.isInvalid() ||
             Sources.getFileID(Begin) != Sources.getFileID(Loc) ||
-            Sources.getSpellingLineNumber(Begin) !=
-                Sources.getSpellingLineNumber(Loc))
+            Sources.getSpellingLineNumber(Begin) != LocLine)
           continue;
         Edits.push_back({Begin, Sources.getFileOffset(Begin), R.getLength(),
                          R.getReplacementText()});
