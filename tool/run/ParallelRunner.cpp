@@ -30,7 +30,10 @@ analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
           Messages.flush();
         });
   };
-  if (Jobs <= 1) {
+  // One file runs here, on this thread, as --fix's check of it will: freed
+  // memory stays with the thread (glibc's arena) that freed it, so its AST's
+  // memory is there for the check's parse instead of added to it.
+  if (Jobs <= 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)
       Run(I);
   } else {
