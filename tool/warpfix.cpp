@@ -30,6 +30,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
+#include <optional>
 
 using namespace llvm;
 using namespace warpfix;
@@ -486,10 +487,18 @@ std::vector<TranslationUnitResult> analyseFiles(ArrayRef<std::string> Files,
 
 /// --fix: writes the fixes under which the code still compiles, and records
 /// in Run which findings they fixed. False when a file could not be written.
-bool fixFiles(ArrayRef<VerifiableUnit> Units, unsigned Workers, RunReport &Run,
-              std::vector<std::string> &ToolErrors) {
-  FixPlan Plan = planFixes(Run.Set);
+/// The rewrite --fix would make: every fix applied, and each file whose
+/// fixes break a translation unit taken out. --diff and --export-fixes show
+/// no more than this, so that what they offer compiles too.
+FixPlan verifiedPlan(const FindingSet &Set, ArrayRef<VerifiableUnit> Units,
+                     unsigned Workers) {
+  FixPlan Plan = planFixes(Set);
   refuseFixesThatBreak(Plan, Units, Workers);
+  return Plan;
+}
+
+bool fixFiles(FixPlan Plan, RunReport &Run,
+              std::vector<std::string> &ToolErrors) {
   if (!TestingBeforeWrite.empty() && !Plan.Files.empty()) {
     StringRef Argv[] = {"/bin/sh", "-c", TestingBeforeWrite};
     sys::ExecuteAndWait("/bin/sh", Argv);
@@ -579,7 +588,8 @@ int main(int argc, const char **argv) {
   });
   printCrashes(Units.Crashes, errs());
   std::vector<VerifiableUnit> Verifiable;
-  if (Fix)
+  bool Rewrites = Fix || Diff || !ExportFixes.empty();
+  if (Rewrites)
     Verifiable = verifiableUnits(Results, [&](size_t I) -> const auto & {
       return Profiles->of(I).database();
     });
@@ -606,15 +616,24 @@ int main(int argc, const char **argv) {
   }
   if (!Quiet)
     printRunSummary(Set, Units, errs());
+  std::optional<FixPlan> Plan;
+  if (Rewrites)
+    Plan = verifiedPlan(Set, Verifiable, Workers);
   if (!ExportFixes.empty())
-    if (Error Err = exportFixes(Set, ExportFixes))
+    if (Error Err = exportFixes(Set, Plan->RefusedFiles, ExportFixes))
       return fail(toString(std::move(Err)));
   if (Diff)
-    writeUnifiedDiff(Set, outs());
+    writeUnifiedDiff(Set, Plan->RefusedFiles, outs());
+  // --fix says why it left files alone as it writes the others.
+  if (Plan && !Fix && !Plan->Errors.empty()) {
+    printErrors(Plan->Errors);
+    llvm::append_range(ToolErrors, Plan->Errors);
+    HadErrors = true;
+  }
   RunReport Run(Set, Profiles->enabledChecks());
   Run.setUnits(Units);
   if (Fix)
-    HadErrors |= !fixFiles(Verifiable, Workers, Run, ToolErrors);
+    HadErrors |= !fixFiles(std::move(*Plan), Run, ToolErrors);
   llvm::sort(ToolErrors);
   Run.Errors = ToolErrors;
   writeReports(Run, Positions, *Stats, CsvOnStdout);

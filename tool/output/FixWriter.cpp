@@ -368,12 +368,14 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
 
 } // namespace
 
-void writeUnifiedDiff(const FindingSet &Set, llvm::raw_ostream &OS) {
+void writeUnifiedDiff(const FindingSet &Set, const llvm::StringSet<> &Refused,
+                      llvm::raw_ostream &OS) {
   llvm::StringMap<tooling::Replacements> Fixes = collectFixes(Set);
   // By path: a StringMap's order is its hash's, not the same from run to run.
   std::vector<llvm::StringRef> Files;
   for (const auto &Entry : Fixes)
-    Files.push_back(Entry.getKey());
+    if (!Refused.contains(Entry.getKey()))
+      Files.push_back(Entry.getKey());
   llvm::sort(Files);
   for (llvm::StringRef File : Files) {
     auto Buffer = llvm::MemoryBuffer::getFile(File, false, false);
@@ -383,7 +385,8 @@ void writeUnifiedDiff(const FindingSet &Set, llvm::raw_ostream &OS) {
   }
 }
 
-llvm::Error exportFixes(const FindingSet &Set, llvm::StringRef Path) {
+llvm::Error exportFixes(const FindingSet &Set, const llvm::StringSet<> &Refused,
+                        llvm::StringRef Path) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC, fs::OF_TextWithCRLF);
   if (EC)
@@ -392,6 +395,12 @@ llvm::Error exportFixes(const FindingSet &Set, llvm::StringRef Path) {
   tooling::TranslationUnitDiagnostics TUD;
   TUD.MainSourceFile = "";
   TUD.Diagnostics = Set.Findings;
+  // Half a fix is no fix: one that edits a refused file is dropped whole.
+  for (tooling::Diagnostic &D : TUD.Diagnostics)
+    if (llvm::any_of(D.Message.Fix, [&](const auto &Entry) {
+          return Refused.contains(Entry.getKey());
+        }))
+      D.Message.Fix.clear();
   llvm::yaml::Output YAML(OS);
   YAML << TUD;
   return llvm::Error::success();

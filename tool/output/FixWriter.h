@@ -50,11 +50,15 @@ struct ApplyOutcome {
 /// again that it still holds what was analysed.
 ApplyOutcome writeFixes(FixPlan Plan);
 
-/// Writes a unified diff of every fix; touches nothing.
-void writeUnifiedDiff(const FindingSet &Set, llvm::raw_ostream &OS);
+/// Writes a unified diff of every fix, except in the Refused files of the
+/// plan (which --fix would leave alone); touches nothing.
+void writeUnifiedDiff(const FindingSet &Set, const llvm::StringSet<> &Refused,
+                      llvm::raw_ostream &OS);
 
-/// Writes the clang-apply-replacements YAML for every finding.
-llvm::Error exportFixes(const FindingSet &Set, llvm::StringRef Path);
+/// Writes the clang-apply-replacements YAML for every finding; a finding
+/// that edits one of the Refused files goes without its fix.
+llvm::Error exportFixes(const FindingSet &Set, const llvm::StringSet<> &Refused,
+                        llvm::StringRef Path);
 
 } // namespace warpfix
 
