@@ -62,9 +62,8 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
     const FunctionDecl *Kernel = Launch->getDirectCallee();
     const CallExpr *Config = Launch->getConfig();
-    if (Kernel && InSystemCode)
-      calledInSystemCode(Kernel, Launch->getBeginLoc());
-    else if (Kernel && Config && Config->getNumArgs() > 1)
+    // In unanalysed code, VisitCallExpr records the launch as a call.
+    if (Kernel && !InSystemCode && Config && Config->getNumArgs() > 1)
       for (const FunctionDecl *F : asWritten(Kernel))
         Launches[F].push_back({Config->getArg(1), Launch->getBeginLoc()});
     return true;

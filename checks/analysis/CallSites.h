@@ -56,6 +56,12 @@ public:
   std::optional<clang::SourceLocation>
   calledFromUnanalysedCode(const clang::FunctionDecl *F) const;
 
+  /// Some of F's callers (or launches) are not among of() and launchesOf():
+  /// its address escapes, or unanalysed code calls it.
+  bool callersUnseen(const clang::FunctionDecl *F) const {
+    return escapes(F) || calledFromUnanalysedCode(F);
+  }
+
   /// A launch of a kernel: `k<<<grid, Block>>>(...)`, or cudaLaunchKernel /
   /// cudaLaunchCooperativeKernel naming it.
   struct Launch {

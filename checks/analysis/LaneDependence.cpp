@@ -265,7 +265,7 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
   // other methods also take their object, and a virtual one may be called
   // through a base.
   const auto *Method = dyn_cast<CXXMethodDecl>(F);
-  if (Sites.empty() || Calls.escapes(F) || Calls.calledFromUnanalysedCode(F) ||
+  if (Sites.empty() || Calls.callersUnseen(F) ||
       ParametersInProgress.contains(F) || (Method && !Method->isStatic()))
     return LaneValue::laneDependent();
   ParametersInProgress.insert(F);

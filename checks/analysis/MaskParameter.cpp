@@ -128,7 +128,7 @@ private:
     if (Inside.Result != Membership::AllLanes)
       return false;
     Plan.AssumedOnly = Inside.AssumedOnly;
-    if (Shared.Calls.escapes(F) || Shared.Calls.calledFromUnanalysedCode(F))
+    if (Shared.Calls.callersUnseen(F))
       return false;
     bool SomePartial = false;
     for (const Expr *Site : Shared.Calls.of(F)) {

@@ -341,7 +341,7 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
   // Every launch the code shows agrees with a fact: it is proven, not merely
   // assumed, for this kernel. A kernel whose address escapes may also be
   // launched where warpfix does not look, by a pointer or a table.
-  if (Launched && !launchedUnseen(Kernel)) {
+  if (Launched && !Calls.callersUnseen(Kernel)) {
     if (Shape.WholeWarps == BlockShape::Assumed)
       Shape.WholeWarps = BlockShape::Proven;
     if (Shape.OneDimensional == BlockShape::Assumed)
@@ -356,7 +356,7 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
 
 std::optional<BlockSize>
 WarpAssumptions::launchedBlock(const FunctionDecl *Kernel) {
-  if (launchedUnseen(Kernel))
+  if (Calls.callersUnseen(Kernel))
     return std::nullopt;
   BlockEvaluator Evaluate(Ctx);
   std::optional<BlockSize> Agreed;
@@ -387,7 +387,7 @@ BlockShape WarpAssumptions::in(const FunctionDecl *F) {
   } else {
     const auto &Sites = Calls.of(F);
     std::optional<BlockShape> Reached;
-    if (Sites.empty() || launchedUnseen(F))
+    if (Sites.empty() || Calls.callersUnseen(F))
       Reached = Default;
     for (const Expr *Call : Sites) {
       const FunctionDecl *Caller = enclosingFunction(Ctx, Call);

@@ -64,11 +64,6 @@ private:
   BlockShape ofKernel(const clang::FunctionDecl *Kernel);
   void addLaunch(BlockShape &Shape, const clang::Expr *Block,
                  clang::SourceLocation At);
-  /// F may be called or launched where warpfix does not look: through its
-  /// address, or by a system header's code.
-  bool launchedUnseen(const clang::FunctionDecl *F) const {
-    return Calls.escapes(F) || Calls.calledFromUnanalysedCode(F);
-  }
   bool isOk(BlockShape::State S) const {
     return S == BlockShape::Proven ||
            (S == BlockShape::Assumed && AssumeByDefault);
