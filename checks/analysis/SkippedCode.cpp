@@ -1,6 +1,8 @@
 #include "checks/analysis/SkippedCode.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -82,6 +84,91 @@ std::vector<Token> SkippedCode::rawTokens(const Region &R,
          SM.getFileOffset(Tok.getLocation()) < End)
     Tokens.push_back(Tok);
   return Tokens;
+}
+
+namespace {
+
+struct IncludeDirective {
+  SourceLocation Name;
+  std::string File;
+  bool Angled;
+};
+
+/// The `#include` and `#import` directives among a region's raw tokens, with
+/// the file name as written. `#include_next`, whose search starts after the
+/// directory of the including file, and a name that a macro supplies, are
+/// not resolved.
+std::vector<IncludeDirective> includesIn(const SkippedCode::Region &R,
+                                         const SourceManager &SM) {
+  std::vector<IncludeDirective> Found;
+  std::vector<Token> Tokens = SkippedCode::rawTokens(R, SM);
+  for (size_t I = 0; I + 2 < Tokens.size(); ++I) {
+    if (!Tokens[I].is(tok::hash) || !Tokens[I].isAtStartOfLine() ||
+        !Tokens[I + 1].is(tok::raw_identifier))
+      continue;
+    llvm::StringRef Directive = Tokens[I + 1].getRawIdentifier();
+    if (Directive != "include" && Directive != "import")
+      continue;
+    // The raw lexer splits <dir/name.h> into tokens; the text is read instead.
+    auto [File, Offset] = SM.getDecomposedLoc(Tokens[I + 2].getLocation());
+    llvm::StringRef Rest = SM.getBufferData(File).substr(Offset);
+    if (Rest.empty() || (Rest.front() != '"' && Rest.front() != '<'))
+      continue;
+    char Close = Rest.front() == '"' ? '"' : '>';
+    size_t End = Rest.find_first_of(Close == '"' ? "\"\n\r" : ">\n\r", 1);
+    if (End == llvm::StringRef::npos || Rest[End] != Close || End == 1)
+      continue;
+    Found.push_back({Tokens[I + 2].getLocation(), Rest.slice(1, End).str(),
+                     Close == '>'});
+  }
+  return Found;
+}
+
+} // namespace
+
+void SkippedCode::addHeadersOnlySkippedCodeIncludes(Preprocessor &PP) {
+  SourceManager &SM = PP.getSourceManager();
+  HeaderSearch &Headers = PP.getHeaderSearchInfo();
+  // Each region's first cause: the branch of an #if that hid its include.
+  std::vector<std::string> Causes;
+  llvm::DenseSet<const FileEntry *> Added;
+  for (const Region &R : Regions)
+    Causes.push_back(R.Reason);
+  // Regions grow while they are scanned: a header that nothing read may
+  // include others that nothing read either.
+  for (size_t I = 0; I < Regions.size(); ++I) {
+    for (const IncludeDirective &D : includesIn(Regions[I], SM)) {
+      OptionalFileEntryRef Includer =
+          SM.getFileEntryRefForID(SM.getFileID(D.Name));
+      if (!Includer)
+        continue;
+      std::pair<OptionalFileEntryRef, DirectoryEntryRef> From = {
+          *Includer, Includer->getDir()};
+      ConstSearchDirIterator Dir = nullptr;
+      OptionalFileEntryRef Header = Headers.LookupFile(
+          D.File, D.Name, D.Angled, /*FromDir=*/nullptr, &Dir, From,
+          /*SearchPath=*/nullptr, /*RelativePath=*/nullptr,
+          /*RequestingModule=*/nullptr, /*SuggestedModule=*/nullptr,
+          /*IsMapped=*/nullptr, /*IsFrameworkFound=*/nullptr);
+      // A header that this parse read is analysed where it was read; one in
+      // a system directory is not the user's to fix.
+      if (!Header || PP.alreadyIncluded(*Header) ||
+          SM.getFileEntryRefForID(SM.getMainFileID()) == *Header ||
+          !Added.insert(&Header->getFileEntry()).second ||
+          (Dir && Dir->getDirCharacteristic() != SrcMgr::C_User))
+        continue;
+      FileID Read = SM.createFileID(*Header, D.Name, SrcMgr::C_User);
+      PresumedLoc At = SM.getPresumedLoc(D.Name);
+      Regions.push_back(
+          {SourceRange(SM.getLocForStartOfFile(Read),
+                       SM.getLocForEndOfFile(Read)),
+           "this header is included only at " +
+               std::string(At.isValid() ? At.getFilename() : "?") + ":" +
+               std::to_string(At.isValid() ? At.getLine() : 0) +
+               ", which this parse did not read: " + Causes[I]});
+      Causes.push_back(Causes[I]);
+    }
+  }
 }
 
 void SkippedCode::attach(Preprocessor &PP) {

@@ -1,6 +1,7 @@
 // Remembers the code that this parse could not analyse: branches that
-// `#if __CUDA_ARCH__ ...` hid, or a whole file of which clang built no AST
-// (or on which warpfix crashed). The checks that can read their names
+// `#if __CUDA_ARCH__ ...` hid, the user's headers that only such branches
+// include, or a whole file of which clang built no AST (or on which warpfix
+// crashed). The checks that can read their names
 // lexically report them with a note, rather than pass over them in silence.
 #ifndef WARPFIX_CHECKS_ANALYSIS_SKIPPEDCODE_H
 #define WARPFIX_CHECKS_ANALYSIS_SKIPPEDCODE_H
@@ -32,6 +33,11 @@ public:
   /// read from it. Empty when its file cannot be read.
   static std::vector<clang::Token> rawTokens(const Region &R,
                                              const clang::SourceManager &SM);
+
+  /// Adds, as regions of their own, the user's headers that only skipped
+  /// code includes, and those that they include in turn: this parse never
+  /// read them. Called once the parse is over, since it opens those files.
+  void addHeadersOnlySkippedCodeIncludes(clang::Preprocessor &PP);
 
   /// Code that is not analysed for another reason.
   void addUnanalysed(clang::SourceRange Range, std::string Reason) {

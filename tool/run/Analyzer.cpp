@@ -126,6 +126,7 @@ public:
     // A shared preamble's macros never passed the preprocessor's hooks.
     auto BeforeChecks = [this, &CI] {
       FullMasks.addPrecompiled(CI.getPreprocessor());
+      Skipped.addHeadersOnlySkippedCodeIncludes(CI.getPreprocessor());
     };
     return std::make_unique<UserCodeConsumer>(
         Finder.newASTConsumer(), CI.getSourceManager(), *Sink, Errors, Parse,
