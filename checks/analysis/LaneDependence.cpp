@@ -327,6 +327,132 @@ LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
   return LaneValue::laneDependent();
 }
 
+/// Whether S lies inside Ancestor, within one function.
+static bool isWithin(ASTContext &Ctx, const Stmt *S, const Stmt *Ancestor) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  while (true) {
+    DynTypedNodeList Parents = parentsOf(Ctx, Node);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      return false;
+    if (Parents[0].get<Stmt>() == Ancestor)
+      return true;
+    Node = Parents[0];
+  }
+}
+
+/// Whether a for loop's init is `Var = e`.
+static const Expr *assignedByInit(const ForStmt *For, const VarDecl *Var) {
+  const auto *Assign = dyn_cast_or_null<BinaryOperator>(For->getInit());
+  if (!Assign || Assign->getOpcode() != BO_Assign)
+    return nullptr;
+  const auto *Target = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParens());
+  return Target && Target->getDecl() == Var ? Assign->getRHS() : nullptr;
+}
+
+/// The innermost for loop whose init `Var = e` gives Var the value that Ref
+/// reads: Ref lies in its condition, increment or body, and no case label of
+/// a switch around the loop lets lanes in past the init (a goto is ruled out
+/// by the caller). Null where there is none, or Ref is in a lambda.
+static const ForStmt *countingLoopOf(ASTContext &Ctx, const DeclRefExpr *Ref,
+                                     const VarDecl *Var) {
+  DynTypedNode Child = DynTypedNode::create(*Ref);
+  const ForStmt *Loop = nullptr;
+  while (!Loop) {
+    DynTypedNodeList Parents = parentsOf(Ctx, Child);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>() || Parents[0].get<BlockExpr>())
+      return nullptr;
+    if (const auto *For = Parents[0].get<ForStmt>();
+        For && Child.get<Stmt>() != For->getInit() && assignedByInit(For, Var))
+      Loop = For;
+    Child = Parents[0];
+  }
+  for (DynTypedNodeList Up = parentsOf(Ctx, *Loop);
+       !Up.empty() && !Up[0].get<FunctionDecl>(); Up = parentsOf(Ctx, Up[0]))
+    if (const auto *Switch = Up[0].get<SwitchStmt>())
+      for (const SwitchCase *Case = Switch->getSwitchCaseList(); Case;
+           Case = Case->getNextSwitchCase())
+        if (isWithin(Ctx, Case, Loop))
+          return nullptr;
+  return Loop;
+}
+
+/// A for loop's init `i = e` gives i a value that every lane inside the loop
+/// shares, whatever i held before: there, only the init and the loop's own
+/// definitions of i reach a use. A counter that earlier code assigned under
+/// a lane-dependent branch (`int i; ... for (i = 0; i < 4; i++)`) is then
+/// uniform in the loop, where the whole function's join says otherwise.
+std::optional<LaneValue> LaneDependence::ofLoopCounter(const DeclRefExpr *Ref,
+                                                       const VarDecl *Var) {
+  if (!Var->hasLocalStorage())
+    return std::nullopt;
+  const auto *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
+  if (!F || !F->getBody() || hasGoto(F) ||
+      localsOf(F).Locals.Escaped.contains(Var))
+    return std::nullopt;
+  // Most variables are no loop's counter: a look at their definitions spares
+  // the climb from every use.
+  auto [Known, Inserted] = AssignedByForInit.try_emplace(Var, false);
+  if (Inserted)
+    for (const Definition &Def : localsOf(F).Locals.Definitions) {
+      if (Def.Var != Var)
+        continue;
+      DynTypedNodeList Up = parentsOf(Ctx, *Def.Site);
+      const auto *For = Up.empty() ? nullptr : Up[0].get<ForStmt>();
+      if (For && For->getInit() == Def.Site) {
+        Known->second = true;
+        break;
+      }
+    }
+  if (!Known->second)
+    return std::nullopt;
+  const ForStmt *Loop = countingLoopOf(Ctx, Ref, Var);
+  if (!Loop)
+    return std::nullopt;
+  CounterKey Key = {Var, Loop};
+  if (auto It = Counters.find(Key); It != Counters.end())
+    return It->second;
+  // Asked again while being solved: the approximation so far.
+  if (auto It = CountersInProgress.find(Key); It != CountersInProgress.end())
+    return It->second;
+  std::vector<const Definition *> Inside;
+  for (const Definition &Def : localsOf(F).Locals.Definitions)
+    if (Def.Var == Var && Def.Site != Loop->getInit() &&
+        isWithin(Ctx, Def.Site, Loop))
+      Inside.push_back(&Def);
+  // A lane that leaves an iteration early skips the rest of it.
+  LaneValue Exits;
+  for (const Stmt *Exit : exits(Loop->getBody()))
+    if (Exit != Loop)
+      Exits = Exits.join(controlDependenceWithin(Exit, Loop));
+  const Expr *Init = assignedByInit(Loop, Var);
+  LaneValue Value = unsolved();
+  CountersInProgress[Key] = Value;
+  for (unsigned Round = 0;; ++Round) {
+    LaneValue Next = of(Init);
+    for (const Definition *Def : Inside)
+      Next = Next.join(underControl(
+          Def->Value ? of(Def->Value) : notMultipleOf32(Value),
+          controlDependenceWithin(Def->Site, Loop).join(Exits)));
+    if (Next == Value)
+      break;
+    Value = Next;
+    CountersInProgress[Key] = Value;
+    if (Round == 16) {
+      Value = LaneValue::laneDependent();
+      break;
+    }
+  }
+  CountersInProgress.erase(Key);
+  if (InProgress.empty() && ParametersInProgress.empty() &&
+      CountersInProgress.empty()) {
+    if (isUnsolved(Value))
+      Value = LaneValue::laneDependent();
+    Counters[Key] = Value;
+  }
+  return Value;
+}
+
 LaneValue LaneDependence::ofLoad(const Expr *Lvalue) {
   // A volatile object may change between two lanes' reads: that is what
   // volatile says (and how spin flags and the legacy warp-synchronous
@@ -714,7 +840,8 @@ LaneValue LaneDependence::of(const Expr *E) {
   // and parameter it reads is solved, or memoized, on the way. The calls
   // under one branch each ask for its condition.
   const Expr *Asked = E;
-  bool Final = InProgress.empty() && ParametersInProgress.empty();
+  bool Final = InProgress.empty() && ParametersInProgress.empty() &&
+               CountersInProgress.empty();
   if (Final)
     if (auto It = Settled.find(Asked); It != Settled.end())
       return It->second;
@@ -762,8 +889,11 @@ LaneValue LaneDependence::of(const Expr *E) {
       return Matched ? Builtin : LaneValue::laneDependent();
     }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl())) {
+        if (std::optional<LaneValue> Counter = ofLoopCounter(Ref, Var))
+          return *Counter;
         return ofVariable(Var);
+      }
       if (isa<EnumConstantDecl, FunctionDecl, NonTypeTemplateParmDecl>(
               Ref->getDecl()))
         return LaneValue::uniform();

@@ -10,6 +10,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include <memory>
+#include <optional>
 
 namespace warpfix {
 
@@ -88,6 +89,8 @@ public:
 
 private:
   LaneValue ofVariable(const clang::VarDecl *Var);
+  std::optional<LaneValue> ofLoopCounter(const clang::DeclRefExpr *Ref,
+                                         const clang::VarDecl *Var);
   LaneValue ofParameter(const clang::ParmVarDecl *Param);
   LaneValue ofCall(const clang::CallExpr *Call);
   LaneValue ofBuiltinVariable(const clang::Expr *E, bool &Matched);
@@ -120,6 +123,13 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> Gotos;
   /// The values of expressions asked about while no solve was under way.
   llvm::DenseMap<const clang::Expr *, LaneValue> Settled;
+  /// A loop counter's value inside the for loop whose init assigns it
+  /// (ofLoopCounter): settled, and being solved (the current approximation).
+  using CounterKey = std::pair<const clang::VarDecl *, const clang::Stmt *>;
+  llvm::DenseMap<CounterKey, LaneValue> Counters;
+  llvm::DenseMap<CounterKey, LaneValue> CountersInProgress;
+  /// Whether some for loop's init assigns the variable, asked once.
+  llvm::DenseMap<const clang::VarDecl *, bool> AssignedByForInit;
   /// By pointer, so that a solve in progress keeps its reference while a
   /// nested one adds to the map.
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionLocals>>
