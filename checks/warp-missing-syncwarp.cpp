@@ -239,10 +239,10 @@ void WarpMissingSyncwarpCheck::reportStatement(
   const SourceManager &SM = Ctx.getSourceManager();
   int64_t ElementSize =
       Ctx.getTypeSizeInChars(First.Write->Access->getType()).getQuantity();
-  std::string Element = First.Write->Array->getName().str() + "[" +
-                        std::to_string(ElementSize ? First.Element / ElementSize
-                                                   : First.Element) +
-                        "]";
+  int64_t Index = ElementSize ? First.Element / ElementSize : First.Element;
+  std::string Element = First.Write->Array->getName().str();
+  if (First.Write->Array->getType()->isArrayType() || Index != 0)
+    Element += "[" + std::to_string(Index) + "]";
   bool Volatile = First.Write->Access->getType().isVolatileQualified();
   std::string Message =
       "lanes of one warp race on shared memory: lane " +
@@ -703,10 +703,15 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
       std::swap(Earlier, Later);
     if (Earlier->Statement == Later->Statement &&
         Earlier->Sequence + 8 > Later->Sequence) {
-      Finding.withoutFix(R->Write->Access->getBeginLoc(),
-                         "no automatic fix: the racing read and write are in "
-                         "one statement; read into a register, __syncwarp(), "
-                         "then write (seed 000, listing 8)");
+      Finding.withoutFix(
+          R->Write->Access->getBeginLoc(),
+          R->Other->IsWrite
+              ? "no automatic fix: lanes write the element in one statement, "
+                "so which lane's value it keeps is undefined, with or without "
+                "a __syncwarp()"
+              : "no automatic fix: the racing read and write are in one "
+                "statement; read into a register, __syncwarp(), then write "
+                "(seed 000, listing 8)");
       return false;
     }
     std::vector<const Stmt *> A = Ancestors(Earlier->Statement);

@@ -378,7 +378,7 @@ bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
 void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
                                      const Frame *Context,
                                      const std::vector<Guard> &Guards,
-                                     const Stmt *Leaf) {
+                                     const Stmt *Leaf, const Expr *Stored) {
   if (Events.size() >= MaxEvents)
     return;
   // Only an element counts: reading a pointer to shared memory is not an
@@ -396,6 +396,7 @@ void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
     return;
   A.Access = Lvalue->IgnoreParens();
   A.IsWrite = IsWrite;
+  A.Stored = Stored;
   A.Statement = Leaf;
   A.Guards = Guards;
   A.Sequence = Events.size();
@@ -416,7 +417,9 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
       if (B->isAssignmentOp()) {
         if (B->isCompoundAssignmentOp())
           Analysis.addAccess(B->getLHS(), false, Context, Guards, Leaf);
-        Analysis.addAccess(B->getLHS(), true, Context, Guards, Leaf);
+        Analysis.addAccess(B->getLHS(), true, Context, Guards, Leaf,
+                           B->isCompoundAssignmentOp() ? nullptr
+                                                       : B->getRHS());
       }
       return true;
     }
@@ -648,6 +651,27 @@ std::optional<int64_t> SharedAccessAnalysis::element(const SharedAccess &A,
   return Sum;
 }
 
+/// Two stores of one constant to an element leave it the same in whatever
+/// order the lanes make them (`flag = 0;` by every thread): no race to order.
+bool SharedAccessAnalysis::storeTheSameConstant(const SharedAccess &A,
+                                                const SharedAccess &B) {
+  if (!A.IsWrite || !B.IsWrite || !A.Stored || !B.Stored ||
+      !Ctx.hasSameType(A.Access->getType(), B.Access->getType()))
+    return false;
+  Expr::EvalResult ValueA, ValueB;
+  if (A.Stored->isValueDependent() || B.Stored->isValueDependent() ||
+      !A.Stored->EvaluateAsRValue(ValueA, Ctx) ||
+      !B.Stored->EvaluateAsRValue(ValueB, Ctx) || ValueA.HasSideEffects ||
+      ValueB.HasSideEffects)
+    return false;
+  const APValue &X = ValueA.Val, &Y = ValueB.Val;
+  if (X.isInt() && Y.isInt())
+    return llvm::APSInt::isSameValue(X.getInt(), Y.getInt());
+  if (X.isFloat() && Y.isFloat())
+    return X.getFloat().bitwiseIsEqual(Y.getFloat());
+  return false;
+}
+
 std::vector<Race> SharedAccessAnalysis::findRaces() {
   std::vector<Race> Races;
   // One witness per pair of accesses and direction: the other access before
@@ -702,7 +726,8 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
           const SharedAccess *Write = Interval[W], *Other = Interval[O];
           bool OtherFirst = Other->Sequence < Write->Sequence;
           if (Other->Array != Write->Array ||
-              Seen.count({Write->Access, Other->Access, OtherFirst}))
+              Seen.count({Write->Access, Other->Access, OtherFirst}) ||
+              storeTheSameConstant(*Write, *Other))
             continue;
           for (int64_t Lane = 0; Lane < 32; ++Lane) {
             if (!Elements[W][Lane])

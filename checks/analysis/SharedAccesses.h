@@ -48,6 +48,8 @@ struct SharedAccess {
   };
   std::vector<Term> Terms;
   bool IsWrite;
+  /// What a plain assignment stores (`s = 0`), else null.
+  const clang::Expr *Stored = nullptr;
   /// The statement the access belongs to, in the function it is written in.
   const clang::Stmt *Statement;
   std::vector<Guard> Guards;
@@ -95,7 +97,9 @@ private:
   bool resolve(const clang::Expr *E, const Frame *Context,
                SharedAccess &Out, unsigned Depth);
   void addAccess(const clang::Expr *Lvalue, bool IsWrite, const Frame *Context,
-                 const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
+                 const std::vector<Guard> &Guards, const clang::Stmt *Leaf,
+                 const clang::Expr *Stored = nullptr);
+  bool storeTheSameConstant(const SharedAccess &A, const SharedAccess &B);
   const Frame *newFrame(Frame F);
   std::vector<Race> findRaces();
   bool executes(const SharedAccess &A, int64_t Tid);

@@ -17,3 +17,23 @@ __global__ void side_effect(int *p, int *counter) {
   // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: the racing read and write are in one statement; read into a register, __syncwarp(), then write (seed 000, listing 8)
   p[t] = s[t];
 }
+
+// Lanes store different values to one shared scalar in one statement: which
+// one it keeps is undefined, and a barrier would not change that. Stores of
+// different constants to it race too.
+__global__ void last_writer_wins(int *p) {
+  __shared__ int winner;
+  winner = threadIdx.x;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lanes of one warp race on shared memory: lane 0 writes winner and lane 1 writes it
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: no automatic fix: lanes write the element in one statement, so which lane's value it keeps is undefined, with or without a __syncwarp()
+  __syncthreads();
+  if (threadIdx.x % 2)
+    winner = 1;
+  else
+    winner = 2;
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: lanes of one warp race on shared memory: lane 1 writes winner and lane 0 writes it
+  // CHECK-MESSAGES: :[[@LINE-4]]:5: note: no automatic fix: no single place separates the racing accesses
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: lanes of one warp race on shared memory: lane 0 writes winner and lane 1 writes it
+  __syncthreads();
+  p[threadIdx.x] = winner;
+}

@@ -82,3 +82,18 @@ __global__ void fill_and_publish(int *p) {
   __syncthreads();
   p[threadIdx.x] = tile[0][threadIdx.x % 48] + totals[0];
 }
+
+// Every thread stores one constant to a shared flag or element before the
+// barrier (nvbio's aligner setup): in whatever order the lanes store it, the
+// flag holds that constant, so there is nothing to order.
+__global__ void same_constant_everywhere(const unsigned *in, unsigned *out) {
+  __shared__ unsigned best;
+  __shared__ float bounds[2];
+  best = 0;
+  bounds[1] = 1.5f;
+  __syncthreads();
+  atomicMax(&best, in[threadIdx.x]);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = best + (unsigned)bounds[1];
+}
