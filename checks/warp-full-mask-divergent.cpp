@@ -1,4 +1,5 @@
 #include "checks/warp-full-mask-divergent.h"
+#include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/MaskParameter.h"
 #include "checks/analysis/SyncPrimitives.h"
@@ -54,6 +55,52 @@ bool otherArmMatches(const CallExpr &Call, const Membership &M,
   return callsWithFullMask(Other, primitiveName(Call), Ctx);
 }
 
+/// The parameter of F that E names, where every call of F passes the full
+/// mask for it (a default argument counts) and F never assigns it: a wrapper
+/// such as `shfl(v, lane, unsigned mask = 0xffffffff)`, whose own primitive
+/// then has the full mask. Null where any caller may pass something else or
+/// is not seen.
+const ParmVarDecl *fullMaskParameter(const Expr *E, const FunctionDecl *F,
+                                     const CallSites &Calls, ASTContext &Ctx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  // A method's calls also pass its object, and an operator call lists it
+  // among the arguments.
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
+  if (!Param || !F || Param->getDeclContext() != F || !F->getBody() ||
+      (Method && !Method->isStatic()) || Calls.callersUnseen(F) ||
+      Calls.of(F).empty())
+    return nullptr;
+  LocalDefinitions Locals = collectLocalDefinitions(Ctx, F->getBody());
+  if (Locals.Escaped.contains(Param) ||
+      llvm::any_of(Locals.Definitions,
+                   [&](const Definition &D) { return D.Var == Param; }))
+    return nullptr;
+  unsigned Index = Param->getFunctionScopeIndex();
+  for (const Expr *Site : Calls.of(F)) {
+    llvm::ArrayRef<const Expr *> Arguments = CallSites::argumentsOf(Site);
+    if (isa<CXXOperatorCallExpr>(Site) || Index >= Arguments.size() ||
+        !isFullMaskConstant(Arguments[Index], Ctx))
+      return nullptr;
+  }
+  return Param;
+}
+
+/// Whether every call of F is made by the same lanes, some of the warp only,
+/// under the same branch conditions: then no other lane ever reaches F.
+bool calledUnderOneBranch(const FunctionDecl *F, Analyses &Shared) {
+  std::optional<Membership> First;
+  for (const Expr *Site : Shared.Calls.of(F)) {
+    Membership AtSite = Shared.Members.at(Site);
+    if (AtSite.Result != Membership::Conditional ||
+        (First && !sameLanes(*First, AtSite)))
+      return false;
+    if (!First)
+      First = std::move(AtSite);
+  }
+  return First.has_value();
+}
+
 } // namespace
 
 void WarpFullMaskDivergentCheck::registerMatchers(MatchFinder &Finder) {
@@ -74,16 +121,31 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
     return;
   std::vector<MaskOrigin> Origins = maskOrigins(Mask, Ctx);
   bool ThroughVariable = false;
+  const ParmVarDecl *ThroughParameter = nullptr;
   for (const MaskOrigin &Origin : Origins) {
     // A full mask narrowed by a constant is the constant.
-    if (Origin.CombinedBy || !isFullMaskConstant(Origin.Origin, Ctx))
+    if (Origin.CombinedBy)
       return;
+    if (!isFullMaskConstant(Origin.Origin, Ctx)) {
+      ThroughParameter =
+          fullMaskParameter(Origin.Origin, enclosingFunction(Ctx, Call),
+                            context().analyses(Ctx).Calls, Ctx);
+      if (!ThroughParameter)
+        return;
+    }
     ThroughVariable |= Origin.ThroughVariable;
   }
   if (Origins.empty())
     return;
   Membership Lanes = context().analyses(Ctx).Members.at(Call);
   if (!Lanes.isPartial() || otherArmMatches(*Call, Lanes, Ctx))
+    return;
+  // Through a parameter, only where every call is made under the same
+  // branch: calls by different lanes may be the two arms of one if/else,
+  // which together reach the primitive in every lane (seed 000, listing 4).
+  if (ThroughParameter && !calledUnderOneBranch(
+                              cast<FunctionDecl>(ThroughParameter->getDeclContext()),
+                              context().analyses(Ctx)))
     return;
 
   llvm::StringRef Primitive = primitiveName(*Call);
@@ -98,6 +160,21 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
               "'; the others never arrive, so it may hang or read undefined "
               "values (seed 000, recommendation 1)")
                  .str());
+  if (ThroughParameter) {
+    // The mask is the callers' to choose: a fix here would change it for
+    // every call.
+    Finding.withoutFix(
+        Mask->getBeginLoc(),
+        ("no automatic fix: the full mask comes in through parameter '" +
+         ThroughParameter->getName() +
+         "', which every call leaves full; pass a ballot of the branch "
+         "condition, taken before the branch, from the calls that only some "
+         "lanes make")
+            .str());
+    if (!Lanes.Reason.empty())
+      Finding.note(Lanes.ReasonLoc, Lanes.Reason);
+    return;
+  }
   std::optional<MaskParameter> Threaded;
   if (Lanes.Result == Membership::Unknown) {
     Threaded = planMaskParameter(*Call, Ctx, context().analyses(Ctx),
