@@ -112,7 +112,16 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
           Tokens[I].is(tok::raw_identifier)
               ? lookup(Tokens[I].getRawIdentifier())
               : nullptr;
-      if (!Entry || !Tokens[I + 1].is(tok::l_paren))
+      // Without a parse, names cannot be resolved: a member (`utils::any(`,
+      // `w.all(`) or an unprefixed alias, which is also an everyday name,
+      // cannot be told from the toolkit's intrinsic, so only the reserved
+      // `__` names, unqualified, are taken for it.
+      bool Member =
+          I > 0 && (Tokens[I - 1].isOneOf(tok::period, tok::arrow) ||
+                    (Tokens[I - 1].is(tok::coloncolon) && I > 1 &&
+                     Tokens[I - 2].isOneOf(tok::raw_identifier, tok::greater)));
+      if (!Entry || !Tokens[I + 1].is(tok::l_paren) || Member ||
+          !Entry->Legacy.starts_with("__"))
         continue;
       report(Tokens[I].getLocation(), message(*Entry))
           .withoutFix(Region.Range.getBegin(), "not analysed: " + Region.Reason);

@@ -24,6 +24,12 @@ __global__ void reduce(int *p) {
 #ifdef __HIP_PLATFORM_AMD__
   v += __shfl_up(v, 1);
 #endif
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 500
+  // Read without a parse, a project's own wrappers (a member, a qualified
+  // name) and the unprefixed aliases, everyday names, are not taken for the
+  // toolkit's intrinsics.
+  v += utils::any(v > 0) + warp.all(v) + (&warp)->ballot(v) + ballot(v);
+#endif
   p[threadIdx.x] = v;
 }
 // Words in comments, like __shfl_up(v, 1), are not code.
