@@ -1,5 +1,4 @@
 #include "checks/warp-full-mask-divergent.h"
-#include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/MaskParameter.h"
 #include "checks/analysis/SyncPrimitives.h"
@@ -55,34 +54,25 @@ bool otherArmMatches(const CallExpr &Call, const Membership &M,
   return callsWithFullMask(Other, primitiveName(Call), Ctx);
 }
 
-/// The parameter of F that E names, where every call of F passes the full
-/// mask for it (a default argument counts) and F never assigns it: a wrapper
-/// such as `shfl(v, lane, unsigned mask = 0xffffffff)`, whose own primitive
-/// then has the full mask. Null where any caller may pass something else or
-/// is not seen.
+/// The parameter of the function that the mask's call is in, named by E,
+/// where every call of that function passes the full mask for it (a default
+/// argument counts) and the function never assigns it: a wrapper such as
+/// `shfl(v, lane, unsigned mask = 0xffffffff)`, whose own primitive then has
+/// the full mask. Null where any caller may pass something else or is not
+/// seen.
 const ParmVarDecl *fullMaskParameter(const Expr *E, const FunctionDecl *F,
-                                     const CallSites &Calls, ASTContext &Ctx) {
+                                     Analyses &Shared, ASTContext &Ctx) {
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  // A method's calls also pass its object, and an operator call lists it
-  // among the arguments.
+  // A method's calls also pass its object.
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
-  if (!Param || !F || Param->getDeclContext() != F || !F->getBody() ||
-      (Method && !Method->isStatic()) || Calls.callersUnseen(F) ||
-      Calls.of(F).empty())
+  if (!Param || !F || Param->getDeclContext() != F ||
+      (Method && !Method->isStatic()) || Shared.Calls.callersUnseen(F) ||
+      Shared.Calls.of(F).empty() || !Shared.Lanes.keepsItsValue(Param))
     return nullptr;
-  LocalDefinitions Locals = collectLocalDefinitions(Ctx, F->getBody());
-  if (Locals.Escaped.contains(Param) ||
-      llvm::any_of(Locals.Definitions,
-                   [&](const Definition &D) { return D.Var == Param; }))
-    return nullptr;
-  unsigned Index = Param->getFunctionScopeIndex();
-  for (const Expr *Site : Calls.of(F)) {
-    llvm::ArrayRef<const Expr *> Arguments = CallSites::argumentsOf(Site);
-    if (isa<CXXOperatorCallExpr>(Site) || Index >= Arguments.size() ||
-        !isFullMaskConstant(Arguments[Index], Ctx))
+  for (const Expr *Site : Shared.Calls.of(F))
+    if (!isFullMaskConstant(CallSites::argumentFor(Site, Param), Ctx))
       return nullptr;
-  }
   return Param;
 }
 
@@ -129,7 +119,7 @@ void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
     if (!isFullMaskConstant(Origin.Origin, Ctx)) {
       ThroughParameter =
           fullMaskParameter(Origin.Origin, enclosingFunction(Ctx, Call),
-                            context().analyses(Ctx).Calls, Ctx);
+                            context().analyses(Ctx), Ctx);
       if (!ThroughParameter)
         return;
     }

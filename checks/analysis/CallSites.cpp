@@ -216,11 +216,16 @@ CallSites::of(const FunctionDecl *F) const {
   return It == Calls.end() ? None : It->second;
 }
 
-llvm::ArrayRef<const Expr *> CallSites::argumentsOf(const Expr *Site) {
-  if (const auto *Call = dyn_cast<CallExpr>(Site))
-    return {Call->getArgs(), Call->getNumArgs()};
+const Expr *CallSites::argumentFor(const Expr *Site, const ParmVarDecl *Param) {
+  unsigned Index = Param->getFunctionScopeIndex();
+  if (const auto *Call = dyn_cast<CallExpr>(Site)) {
+    if (isa<CXXOperatorCallExpr>(Call) &&
+        isa<CXXMethodDecl>(Param->getDeclContext()))
+      return nullptr;
+    return Index < Call->getNumArgs() ? Call->getArg(Index) : nullptr;
+  }
   const auto *Construct = cast<CXXConstructExpr>(Site);
-  return {Construct->getArgs(), Construct->getNumArgs()};
+  return Index < Construct->getNumArgs() ? Construct->getArg(Index) : nullptr;
 }
 
 const std::vector<CallSites::Launch> &

@@ -22,9 +22,12 @@ public:
   const std::vector<const clang::Expr *> &
   of(const clang::FunctionDecl *F) const;
 
-  /// The arguments that a call site of of() passes.
-  static llvm::ArrayRef<const clang::Expr *>
-  argumentsOf(const clang::Expr *Site);
+  /// What a call site of of() passes for Param, or null where the call does
+  /// not line its arguments up with the parameters: too few of them, or a
+  /// member operator's call, which lists its object first (C++23 `static
+  /// operator()` included).
+  static const clang::Expr *argumentFor(const clang::Expr *Site,
+                                        const clang::ParmVarDecl *Param);
 
   /// True when F's address escapes (a function pointer, a reference): then
   /// some of its callers are invisible and nothing may be assumed about them.

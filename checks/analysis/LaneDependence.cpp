@@ -269,19 +269,14 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
       ParametersInProgress.contains(F) || (Method && !Method->isStatic()))
     return LaneValue::laneDependent();
   ParametersInProgress.insert(F);
-  unsigned Index = Param->getFunctionScopeIndex();
   std::optional<LaneValue> Result;
   for (const Expr *Call : Sites) {
-    llvm::ArrayRef<const Expr *> Arguments = CallSites::argumentsOf(Call);
-    // A static operator's call lists the object first (C++23 `static
-    // operator()`).
-    if (Index >= Arguments.size() ||
-        (Method && isa<CXXOperatorCallExpr>(Call))) {
+    const Expr *Argument = CallSites::argumentFor(Call, Param);
+    if (!Argument) {
       Result = LaneValue::laneDependent();
       break;
     }
-    LaneValue Here =
-        underControl(of(Arguments[Index]), controlDependence(Call));
+    LaneValue Here = underControl(of(Argument), controlDependence(Call));
     Result = Result ? Result->join(Here) : Here;
   }
   ParametersInProgress.erase(F);
@@ -291,6 +286,14 @@ LaneValue LaneDependence::ofParameter(const ParmVarDecl *Param) {
     Result = LaneValue::laneDependent();
   Parameters[Param] = *Result;
   return *Result;
+}
+
+bool LaneDependence::keepsItsValue(const VarDecl *Var) {
+  const auto *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
+  if (!F || !F->getBody())
+    return false;
+  const FunctionLocals &Locals = localsOf(F);
+  return !Locals.Defined.contains(Var) && !Locals.Locals.Escaped.contains(Var);
 }
 
 LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
@@ -308,12 +311,8 @@ LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
     // it ofParameter's value, which for a kernel reads nothing else. So the
     // kernel's other variables need not be solved for it (`if (i < n)`).
     if (const auto *Param = dyn_cast<ParmVarDecl>(Var);
-        Param && F->hasAttr<CUDAGlobalAttr>() && F->getBody()) {
-      const FunctionLocals &Locals = localsOf(F);
-      if (!Locals.Defined.contains(Param) &&
-          !Locals.Locals.Escaped.contains(Param))
-        return ofParameter(Param);
-    }
+        Param && F->hasAttr<CUDAGlobalAttr>() && keepsItsValue(Param))
+      return ofParameter(Param);
     if (InProgress.contains(F))
       return LaneValue::laneDependent();
     InProgress.insert(F);
@@ -325,19 +324,6 @@ LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
     return It->second;
   // Declared without a value and never assigned: nothing to rely on.
   return LaneValue::laneDependent();
-}
-
-/// Whether S lies inside Ancestor, within one function.
-static bool isWithin(ASTContext &Ctx, const Stmt *S, const Stmt *Ancestor) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  while (true) {
-    DynTypedNodeList Parents = parentsOf(Ctx, Node);
-    if (Parents.empty() || Parents[0].get<FunctionDecl>())
-      return false;
-    if (Parents[0].get<Stmt>() == Ancestor)
-      return true;
-    Node = Parents[0];
-  }
 }
 
 /// Whether a for loop's init is `Var = e`.

@@ -83,6 +83,11 @@ public:
   /// The statements by which lanes leave S early (exitsOf), computed once.
   const std::vector<const clang::Stmt *> &exits(const clang::Stmt *S);
 
+  /// Whether Var, a local or parameter of a function with a body, is never
+  /// assigned there and its address never escapes: it keeps the value it
+  /// starts with (its initializer, or what the call passed).
+  bool keepsItsValue(const clang::VarDecl *Var);
+
   /// Whether F's body holds a goto (containsGoto), computed once: the
   /// membership of every call in F asks it too.
   bool hasGoto(const clang::FunctionDecl *F);

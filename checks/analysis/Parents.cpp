@@ -151,6 +151,18 @@ ParentIndex::Use::Use(ParentIndex &Index) : Previous(Current) {
 
 ParentIndex::Use::~Use() { Current = Previous; }
 
+bool isWithin(ASTContext &Ctx, const Stmt *S, const Stmt *Region) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  while (true) {
+    if (Node.get<Stmt>() == Region)
+      return true;
+    DynTypedNodeList Parents = parentsOf(Ctx, Node);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      return false;
+    Node = Parents[0];
+  }
+}
+
 DynTypedNodeList parentsOf(ASTContext &Ctx, const DynTypedNode &Node) {
   if (!Current || &Current->context() != &Ctx) {
     DynTypedNodeList All = Ctx.getParents(Node);

@@ -80,6 +80,10 @@ clang::DynTypedNodeList parentsOf(clang::ASTContext &Ctx, const T &Node) {
   return parentsOf(Ctx, clang::DynTypedNode::create(Node));
 }
 
+/// Whether S is Region or lies inside it, within one function.
+bool isWithin(clang::ASTContext &Ctx, const clang::Stmt *S,
+              const clang::Stmt *Region);
+
 } // namespace warpfix
 
 #endif

@@ -184,8 +184,8 @@ private:
                         unsigned Field) {
     auto StoresWithin = [&](const Stmt *Region, const Stmt *Except) {
       return llvm::any_of(Stores, [&](const FieldStore &S) {
-        return S.writes(Field) && isWithin(S.Site, Region) &&
-               !(Except && isWithin(S.Site, Except));
+        return S.writes(Field) && isWithin(Ctx, S.Site, Region) &&
+               !(Except && isWithin(Ctx, S.Site, Except));
       });
     };
     const Stmt *Child = Use;
@@ -251,18 +251,6 @@ private:
   static bool declares(const Stmt *S, const VarDecl *Var) {
     const auto *Decls = dyn_cast<DeclStmt>(S);
     return Decls && llvm::is_contained(Decls->decls(), Var);
-  }
-
-  bool isWithin(const Stmt *S, const Stmt *Region) {
-    DynTypedNode Node = DynTypedNode::create(*S);
-    while (true) {
-      if (Node.get<Stmt>() == Region)
-        return true;
-      DynTypedNodeList Parents = parentsOf(Ctx, Node);
-      if (Parents.empty() || Parents[0].get<FunctionDecl>())
-        return false;
-      Node = Parents[0];
-    }
   }
 
   const LocalDefinitions &localsOf(const FunctionDecl *F) {
