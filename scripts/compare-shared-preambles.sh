@@ -6,7 +6,12 @@
 #   scripts/compare-shared-preambles.sh [warpfix binary] [-j N]
 set -euo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-warpfix="${1:-$repo_root/build/bin/warpfix}"
+# Absolute: the runs below are made from a scratch directory.
+warpfix="$(realpath "${1:-$repo_root/build/bin/warpfix}")"
+if [ ! -x "$warpfix" ]; then
+  echo "no warpfix binary at $warpfix" >&2
+  exit 2
+fi
 jobs="${2:-1}"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
@@ -25,9 +30,16 @@ for mode in text json diff; do
   for share in on off; do
     extra=()
     [ $share = off ] && extra=(--no-shared-preambles)
-    # Findings (exit 1) and files that do not parse (exit 2) are expected.
+    # Findings (exit 1) and files that do not parse (exit 2) are expected;
+    # anything else (a crash, no binary) would compare equal and prove nothing.
+    rc=0
     "$warpfix" --no-cache -j "$jobs" "${args[@]}" ${extra[@]+"${extra[@]}"} \
-      "${files[@]}" > "$mode.$share.out" 2> "$mode.$share.err" || true
+      "${files[@]}" > "$mode.$share.out" 2> "$mode.$share.err" || rc=$?
+    if [ $rc -gt 2 ] || [ ! -s "$mode.$share.out" ]; then
+      echo "FAILED: $mode, shared preambles $share: exit $rc, $(wc -c < "$mode.$share.out") bytes of output" >&2
+      tail -5 "$mode.$share.err" >&2
+      status=1
+    fi
   done
   for stream in out err; do
     if ! cmp -s "$mode.on.$stream" "$mode.off.$stream"; then

@@ -196,8 +196,7 @@ protected:
                std::shared_ptr<PCHContainerOperations> PCHContainerOps)
       override {
     if (Parse.Preambles)
-      Preamble = Parse.Preambles->attach(Invocation, Files,
-                                         std::move(PCHContainerOps));
+      Preamble = Parse.Preambles->attach(Invocation, Files);
   }
 
 private:

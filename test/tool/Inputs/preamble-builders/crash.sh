@@ -1,0 +1,3 @@
+#!/bin/sh
+# A preamble builder that dies of a signal.
+kill -SEGV $$
