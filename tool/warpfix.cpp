@@ -13,7 +13,6 @@
 #include "tool/input/Paths.h"
 #include "tool/input/Config.h"
 #include "tool/run/Profile.h"
-#include "tool/run/PreambleProcess.h"
 #include "tool/run/SharedPreambles.h"
 #include "tool/input/SourceFiles.h"
 #include "tool/output/JsonReport.h"
@@ -202,12 +201,6 @@ cl::opt<std::string> TestingBeforeUnit("testing-run-before-unit", cl::Hidden,
 // Says for each unit whether its preamble was built, reused or not shared.
 cl::opt<bool> TestingReportPreambles("testing-report-preambles", cl::Hidden,
                                      cl::cat(Category));
-
-// Runs this program, with the arguments warpfix would get, in place of the
-// copy of warpfix that builds a shared preamble: a test makes the build fail
-// or crash with it.
-cl::opt<std::string> TestingPreambleBuilder("testing-preamble-builder",
-                                            cl::Hidden, cl::cat(Category));
 
 cl::opt<std::string> TestingBeforeWrite("testing-run-before-write", cl::Hidden,
                                         cl::cat(Category));
@@ -542,9 +535,6 @@ void writeReports(const RunReport &Run, SourcePositions &Positions,
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
   returnLargeBlocksWhenFreed();
-  // A worker's shared preamble is built by a copy of warpfix of its own.
-  if (argc > 1 && StringRef(argv[1]) == BuildPreambleCommand)
-    return buildPreambleMain(ArrayRef(argv, argc).drop_front(2));
   // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
   // costs that TU, not the run.
   CrashRecoveryContext::Enable();
@@ -579,8 +569,7 @@ int main(int argc, const char **argv) {
   bool HadErrors = !ToolErrors.empty();
 
   // Run: each file analysed by the profile of the configuration in force.
-  SharedPreambles Preambles(TestingReportPreambles ? &errs() : nullptr,
-                            TestingPreambleBuilder);
+  SharedPreambles Preambles(TestingReportPreambles ? &errs() : nullptr);
   ProfileSettings Settings = profileSettings(*Toolkit, argv[0]);
   // One unit has no one to share with, and building a preamble costs more
   // than the parse it saves (0.2 s and 8 MiB on a single 250-kernel file).

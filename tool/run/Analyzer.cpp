@@ -196,7 +196,8 @@ protected:
                std::shared_ptr<PCHContainerOperations> PCHContainerOps)
       override {
     if (Parse.Preambles)
-      Preamble = Parse.Preambles->attach(Invocation, Files);
+      Preamble = Parse.Preambles->attach(Invocation, Files,
+                                         std::move(PCHContainerOps));
   }
 
 private:

@@ -1,11 +1,12 @@
 #include "tool/run/SharedPreambles.h"
-#include "tool/run/PreambleProcess.h"
+#include "checks/FindingSink.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Lex/PreprocessorOptions.h"
-#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/xxhash.h"
 
@@ -14,30 +15,27 @@ using namespace clang;
 namespace warpfix {
 
 struct SharedPreambles::Preamble {
-  /// What its build process reported; WhyNot empty when it may be shared.
-  BuiltPreamble Built;
-  /// Where the PCH is, while this preamble lives; empty when there is none.
-  std::string PCHPath;
+  /// Empty when this preamble must not be shared (WhyNot says why).
+  std::optional<PrecompiledPreamble> Compiled;
+  std::string WhyNot;
+  /// Every file it read, by the name clang opened it with (as the result
+  /// cache names dependencies), with the SHA-256 of what it read.
+  std::vector<FileDigest> Files;
+  std::vector<std::string> ReadPaths;
+  /// The same files with a fast hash of their content, compared before each
+  /// use. PrecompiledPreamble::CanReuse compares sizes and modification
+  /// times only, which miss an edit of the same size within a second.
+  std::vector<std::pair<std::string, uint64_t>> Fingerprints;
   /// The main file of the unit that built it, absolute.
   std::string BuiltFrom;
-
-  Preamble() = default;
-  Preamble(const Preamble &) = delete;
-  Preamble &operator=(const Preamble &) = delete;
-  ~Preamble() {
-    if (PCHPath.empty())
-      return;
-    llvm::sys::fs::remove(PCHPath);
-    llvm::sys::DontRemoveFileOnSignal(PCHPath);
-  }
 };
 
 const std::vector<FileDigest> &SharedPreambles::Use::files() const {
-  return Shared->Built.Files;
+  return Shared->Files;
 }
 
 const std::vector<std::string> &SharedPreambles::Use::readPaths() const {
-  return Shared->Built.ReadPaths;
+  return Shared->ReadPaths;
 }
 
 llvm::StringRef SharedPreambles::Use::builtFrom() const {
@@ -104,6 +102,111 @@ size_t shareablePreambleLength(llvm::StringRef Text) {
 
 namespace {
 
+/// Whether a file that clang opened as user code declares itself a system
+/// header before it says anything: only comments and `#pragma once` come
+/// before its `#pragma clang system_header` (warpfix's own compat header,
+/// forced in with -include, is such a file). A NOLINT comment there would
+/// be read as user code, so it disqualifies the file.
+bool systemFromTheStart(llvm::StringRef Text) {
+  size_t I = 0, N = Text.size();
+  while (I < N) {
+    char C = Text[I];
+    if (llvm::isSpace(C)) {
+      ++I;
+      continue;
+    }
+    if (Text.substr(I).starts_with("//") || Text.substr(I).starts_with("/*")) {
+      bool Line = Text[I + 1] == '/';
+      size_t E = Line ? Text.find('\n', I) : Text.find("*/", I);
+      if (E == llvm::StringRef::npos)
+        return false;
+      llvm::StringRef Comment = Text.slice(I, E);
+      if (Comment.contains("NOLINT") ||
+          (Line && Comment.rtrim("\r").ends_with("\\")))
+        return false;
+      I = Line ? E : E + 2;
+      continue;
+    }
+    size_t E = Text.find('\n', I);
+    if (E == llvm::StringRef::npos)
+      E = N;
+    llvm::SmallVector<llvm::StringRef, 4> Words;
+    Text.slice(I, E).split(Words, ' ', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef &W : Words)
+      W = W.trim();
+    if (Words.size() == 2 && Words[0] == "#pragma" && Words[1] == "once") {
+      I = E;
+      continue;
+    }
+    return Words.size() == 3 && Words[0] == "#pragma" && Words[1] == "clang" &&
+           Words[2] == "system_header";
+  }
+  return false;
+}
+
+/// Counts every diagnostic the preamble's build reports: a preamble that
+/// says anything is not shared, so that each unit reports it itself.
+class CountingConsumer : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level != DiagnosticsEngine::Ignored)
+      ++Count;
+  }
+  unsigned Count = 0;
+};
+
+/// Records what the preamble read, and whether all of it is system code.
+class RecordingCallbacks : public PreambleCallbacks {
+public:
+  explicit RecordingCallbacks(SharedPreambles::Preamble &Out) : Out(Out) {}
+
+  void AfterExecute(CompilerInstance &CI) override {
+    const SourceManager &SM = CI.getSourceManager();
+    FileID Main = SM.getMainFileID();
+    for (unsigned I = 0, E = SM.local_sloc_entry_size(); I < E; ++I) {
+      const SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+      if (!Entry.isFile())
+        continue;
+      const SrcMgr::FileInfo &File = Entry.getFile();
+      OptionalFileEntryRef Ref = File.getContentCache().OrigEntry;
+      if (!Ref || SM.getFileEntryRefForID(Main) == Ref)
+        continue;
+      if (!SrcMgr::isSystem(File.getFileCharacteristic()) &&
+          !systemFromTheStart(SM.getBufferData(SM.getFileID(
+              SourceLocation::getFromRawEncoding(Entry.getOffset())))) &&
+          UserFile.empty())
+        UserFile = Ref->getName().str();
+    }
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      if (SM.getFileEntryRefForID(Main) == It->first)
+        continue;
+      std::optional<llvm::MemoryBufferRef> Buffer =
+          It->second->getBufferIfLoaded();
+      if (!Buffer)
+        continue;
+      llvm::SmallString<256> Path(It->first.getName());
+      SM.getFileManager().makeAbsolutePath(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+      Out.Files.push_back(
+          {std::string(Path), contentHash(Buffer->getBuffer())});
+      Out.ReadPaths.push_back(absolutePath(SM, It->first.getName()));
+      Out.Fingerprints.emplace_back(std::string(Path),
+                                    llvm::xxh3_64bits(Buffer->getBuffer()));
+    }
+  }
+
+  /// Function bodies of the system headers are kept: user code instantiates
+  /// their templates, and a unit parsed alone has them too.
+  bool shouldSkipFunctionBody(Decl *) override { return false; }
+
+  std::string UserFile;
+
+private:
+  SharedPreambles::Preamble &Out;
+};
+
 std::string keyOf(const CompilerInvocation &Invocation,
                   llvm::StringRef WorkingDirectory,
                   llvm::StringRef PreambleText) {
@@ -130,7 +233,7 @@ std::string keyOf(const CompilerInvocation &Invocation,
 
 /// Whether every file the preamble read still holds what it read.
 bool unchanged(const SharedPreambles::Preamble &P, llvm::vfs::FileSystem &FS) {
-  for (const auto &[Path, Fingerprint] : P.Built.Fingerprints) {
+  for (const auto &[Path, Fingerprint] : P.Fingerprints) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Now =
         FS.getBufferForFile(Path, -1, /*RequiresNullTerminator=*/false);
     if (!Now || llvm::xxh3_64bits((*Now)->getBuffer()) != Fingerprint)
@@ -139,28 +242,38 @@ bool unchanged(const SharedPreambles::Preamble &P, llvm::vfs::FileSystem &FS) {
   return true;
 }
 
-/// Builds the preamble of Invocation's main file in a child process, into a
-/// temporary file that the preamble owns.
 std::shared_ptr<SharedPreambles::Preamble>
-build(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirectory,
-      llvm::StringRef Builder) {
+build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
+      PreambleBounds Bounds, FileManager &Files,
+      std::shared_ptr<PCHContainerOperations> PCHContainerOps) {
   auto Out = std::make_shared<SharedPreambles::Preamble>();
-  const FrontendOptions &Frontend = Invocation.getFrontendOpts();
-  llvm::SmallString<256> From(Frontend.Inputs[0].getFile());
-  llvm::sys::fs::make_absolute(WorkingDirectory, From);
-  llvm::sys::path::remove_dots(From, /*remove_dot_dot=*/false);
-  Out->BuiltFrom = std::string(From);
-  llvm::SmallString<128> Temp, PCHPath;
-  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Temp);
-  llvm::sys::path::append(Temp, "warpfix-preamble-%%%%%%%%%%%%.pch");
-  llvm::sys::fs::createUniquePath(Temp, PCHPath, /*MakeAbsolute=*/false);
-  // Removed with the preamble, or by the signal that ends the run early.
-  Out->PCHPath = std::string(PCHPath);
-  llvm::sys::RemoveFileOnSignal(PCHPath);
-  Out->Built =
-      buildPreambleInChildProcess(Invocation, WorkingDirectory, PCHPath, Builder);
-  if (Out->Built.WhyNot.empty() && !llvm::sys::fs::exists(PCHPath))
-    Out->Built.WhyNot = "its build process left no PCH";
+  CountingConsumer Counter;
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
+      CompilerInstance::createDiagnostics(
+          new DiagnosticOptions(Invocation.getDiagnosticOpts()), &Counter,
+          /*ShouldOwnClient=*/false);
+  RecordingCallbacks Callbacks(*Out);
+  llvm::ErrorOr<PrecompiledPreamble> Built = std::make_error_code(
+      std::errc::operation_canceled);
+  // A crash in the build costs the sharing, not the run: the unit then
+  // parses alone, inside its own crash recovery.
+  llvm::CrashRecoveryContext Recovery;
+  bool Survived = Recovery.RunSafely([&] {
+    Built = PrecompiledPreamble::Build(
+        Invocation, &Main, Bounds, *Diags, Files.getVirtualFileSystemPtr(),
+        std::move(PCHContainerOps), /*StoreInMemory=*/false,
+        /*StoragePath=*/"", Callbacks);
+  });
+  if (!Survived)
+    Out->WhyNot = "the build crashed";
+  else if (!Built)
+    Out->WhyNot = "clang could not build it: " + Built.getError().message();
+  else if (Counter.Count)
+    Out->WhyNot = "clang reported something while building it";
+  else if (!Callbacks.UserFile.empty())
+    Out->WhyNot = "it reads a user header, " + Callbacks.UserFile;
+  else
+    Out->Compiled = std::move(*Built);
   return Out;
 }
 
@@ -176,7 +289,8 @@ void SharedPreambles::report(llvm::StringRef MainFile,
 }
 
 std::optional<SharedPreambles::Use>
-SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files) {
+SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files,
+                        std::shared_ptr<PCHContainerOperations> PCHContainerOps) {
   const FrontendOptions &Frontend = Invocation.getFrontendOpts();
   if (Frontend.Inputs.size() != 1 || !Frontend.Inputs[0].isFile() ||
       !Invocation.getPreprocessorOpts().ImplicitPCHInclude.empty() ||
@@ -193,8 +307,8 @@ SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files) {
   llvm::ErrorOr<std::string> Cwd = FS.getCurrentWorkingDirectory();
   if (!Cwd)
     return std::nullopt;
-  llvm::StringRef PreambleText = (*Main)->getBuffer().take_front(Bounds.Size);
-  std::string Key = keyOf(Invocation, *Cwd, PreambleText);
+  std::string Key = keyOf(Invocation, *Cwd,
+                          (*Main)->getBuffer().take_front(Bounds.Size));
 
   std::shared_ptr<const Preamble> Found;
   for (;;) {
@@ -210,24 +324,23 @@ SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files) {
       }
       Current = InMap;
     }
-    if (Build)
-      Mine.set_value(build(Invocation, *Cwd, Builder));
+    if (Build) {
+      std::shared_ptr<Preamble> Built =
+          build(Invocation, **Main, Bounds, Files, PCHContainerOps);
+      llvm::SmallString<256> From(Frontend.Inputs[0].getFile());
+      FS.makeAbsolute(From);
+      llvm::sys::path::remove_dots(From, /*remove_dot_dot=*/false);
+      Built->BuiltFrom = std::string(From);
+      Mine.set_value(std::move(Built));
+    }
     Found = Current->Ready.get();
-    if (!Found->Built.WhyNot.empty()) {
-      report(Frontend.Inputs[0].getFile(), "not shared: " + Found->Built.WhyNot);
+    if (!Found->Compiled) {
+      report(Frontend.Inputs[0].getFile(), "not shared: " + Found->WhyNot);
       return std::nullopt;
     }
-    // In place of PrecompiledPreamble::CanReuse, which lives in the child.
-    // The key holds the preamble's text as this unit read it; the build
-    // read it again, in another process. Content hashes stand in for its
-    // sizes and times. Its check that a header missing at the build is
-    // still missing has nothing to check: a missing #include is an error,
-    // and a preamble whose build reported anything is not shared. A PCH
-    // that has gone (a cleaner of the temporary directory) is built again,
-    // like one whose headers changed.
-    if (Found->Built.PreambleBytes == Bounds.Size &&
-        Found->Built.PreambleHash == llvm::xxh3_64bits(PreambleText) &&
-        unchanged(*Found, FS) && llvm::sys::fs::exists(Found->PCHPath)) {
+    if (Found->Compiled->CanReuse(Invocation, (*Main)->getMemBufferRef(),
+                                  Bounds, FS) &&
+        unchanged(*Found, FS)) {
       report(Frontend.Inputs[0].getFile(), Build ? "built" : "reused");
       break;
     }
@@ -245,18 +358,10 @@ SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files) {
   }
 
   Use Out{Found, std::move(*Main)};
-  // What PrecompiledPreamble::AddImplicitPreamble sets up for a PCH on disk.
-  PreprocessorOptions &Preprocessor = Invocation.getPreprocessorOpts();
-  Preprocessor.addRemappedFile(Frontend.Inputs[0].getFile(), Out.MainFile.get());
+  IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS = Files.getVirtualFileSystemPtr();
+  Found->Compiled->AddImplicitPreamble(Invocation, VFS, Out.MainFile.get());
   // The buffer stays this unit's (the parse must not free it).
-  Preprocessor.RetainRemappedFileBuffers = true;
-  Preprocessor.PrecompiledPreambleBytes = {Bounds.Size,
-                                           Bounds.PreambleEndsAtStartOfLine};
-  Preprocessor.DisablePCHOrModuleValidation =
-      DisableValidationForModuleKind::PCH;
-  // The preamble's predefines replace the unit's.
-  Preprocessor.UsePredefines = false;
-  Preprocessor.ImplicitPCHInclude = Found->PCHPath;
+  Invocation.getPreprocessorOpts().RetainRemappedFileBuffers = true;
   return Out;
 }
 

@@ -1,10 +1,9 @@
 // Translation units that begin with the same system headers parse them once
 // (issue 18). The implicit CUDA wrapper headers and the leading
 // `#include <...>` lines of a main file are compiled once per run into a
-// precompiled preamble (clang's PrecompiledPreamble, as clangd does, built by
-// a child process: tool/run/PreambleProcess.h), and every unit with the same
-// lines and the same effective flags reads its PCH instead of parsing CUB,
-// Thrust or cooperative groups again.
+// precompiled preamble (clang's PrecompiledPreamble, as clangd does), and
+// every unit with the same lines and the same effective flags reads it
+// instead of parsing CUB, Thrust or cooperative groups again.
 //
 // Only a preamble of system headers is shared: the checks never match there,
 // the preprocessor callbacks (full-mask macros, skipped #if branches) ignore
@@ -18,6 +17,7 @@
 #include "tool/run/Analyzer.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/PCHContainerOperations.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <future>
 #include <map>
@@ -29,11 +29,9 @@ namespace warpfix {
 class SharedPreambles {
 public:
   /// Report: where to say, for each unit, whether its preamble was built,
-  /// reused or not shared, and why (for tests); null: nowhere. Builder: the
-  /// program that builds preambles, if not warpfix itself (for tests).
-  explicit SharedPreambles(llvm::raw_ostream *Report = nullptr,
-                           std::string Builder = {})
-      : Report(Report), Builder(std::move(Builder)) {}
+  /// reused or not shared, and why (for tests); null: nowhere.
+  explicit SharedPreambles(llvm::raw_ostream *Report = nullptr)
+      : Report(Report) {}
 
   struct Preamble;
 
@@ -57,14 +55,14 @@ public:
   /// building it first if no unit has, or if a file it read has changed
   /// since. Nothing (and Invocation untouched) when the unit must parse
   /// alone.
-  std::optional<Use> attach(clang::CompilerInvocation &Invocation,
-                            clang::FileManager &Files);
+  std::optional<Use>
+  attach(clang::CompilerInvocation &Invocation, clang::FileManager &Files,
+         std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps);
 
 private:
   void report(llvm::StringRef MainFile, llvm::StringRef What);
 
   llvm::raw_ostream *Report;
-  std::string Builder;
   /// A preamble being built, or built.
   struct Slot {
     std::shared_future<std::shared_ptr<const Preamble>> Ready;

@@ -109,10 +109,6 @@ SAME_KEY = {
     "print-all-options": lambda: {"args": ["--print-all-options"]},
     # the same findings, byte for byte (shared-preamble.test)
     "no-shared-preambles": lambda: {"args": ["--no-shared-preambles"]},
-    # a failed preamble build only costs the sharing
-    # (shared-preamble-process.test)
-    "testing-preamble-builder":
-        lambda: {"args": ["--testing-preamble-builder=/bin/false"]},
 }
 # Options that end the run before analysis, or that decide where (or
 # whether) the cache is, or that write the files (and so change the next key

@@ -1,3 +1,0 @@
-#!/bin/sh
-# A preamble builder that dies of a signal.
-kill -SEGV $$
