@@ -249,8 +249,9 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
     llvm::SmallString<256> Own(File);
     llvm::sys::fs::make_absolute(Own);
     llvm::sys::path::remove_dots(Own, /*remove_dot_dot=*/false);
-    llvm::StringRef Donor = Factory.Preamble->builtFrom();
-    if (Donor != Own) {
+    for (llvm::StringRef Donor : Factory.Preamble->builtFrom()) {
+      if (Donor == Own)
+        continue;
       auto IsDonor = [&](llvm::StringRef Path) {
         llvm::SmallString<256> Normal(Path);
         llvm::sys::path::remove_dots(Normal, /*remove_dot_dot=*/false);

@@ -18,16 +18,22 @@ struct SharedPreambles::Preamble {
   /// Empty when this preamble must not be shared (WhyNot says why).
   std::optional<PrecompiledPreamble> Compiled;
   std::string WhyNot;
+  /// Its PCH, as a unit's invocation names it.
+  std::string PCHPath;
+  /// The preamble of the implicit headers that this one's PCH is chained
+  /// on, if any: its PCH must live as long as this one's.
+  std::shared_ptr<const Preamble> Base;
   /// Every file it read, by the name clang opened it with (as the result
-  /// cache names dependencies), with the SHA-256 of what it read.
+  /// cache names dependencies), with the SHA-256 of what it read; its base's
+  /// files included.
   std::vector<FileDigest> Files;
   std::vector<std::string> ReadPaths;
   /// The same files with a fast hash of their content, compared before each
   /// use. PrecompiledPreamble::CanReuse compares sizes and modification
   /// times only, which miss an edit of the same size within a second.
   std::vector<std::pair<std::string, uint64_t>> Fingerprints;
-  /// The main file of the unit that built it, absolute.
-  std::string BuiltFrom;
+  /// The main files of the units that built it and its base, absolute.
+  std::vector<std::string> BuiltFrom;
 };
 
 const std::vector<FileDigest> &SharedPreambles::Use::files() const {
@@ -38,7 +44,7 @@ const std::vector<std::string> &SharedPreambles::Use::readPaths() const {
   return Shared->ReadPaths;
 }
 
-llvm::StringRef SharedPreambles::Use::builtFrom() const {
+const std::vector<std::string> &SharedPreambles::Use::builtFrom() const {
   return Shared->BuiltFrom;
 }
 
@@ -242,11 +248,45 @@ bool unchanged(const SharedPreambles::Preamble &P, llvm::vfs::FileSystem &FS) {
   return true;
 }
 
+/// Path of the PCH that P's units read.
+std::string pchPathOf(const PrecompiledPreamble &P,
+                      const CompilerInvocation &Invocation,
+                      IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS) {
+  CompilerInvocation Probe(Invocation);
+  llvm::MemoryBuffer *None = nullptr;
+  P.AddImplicitPreamble(Probe, VFS, None);
+  return Probe.getPreprocessorOpts().ImplicitPCHInclude;
+}
+
+/// Appends the items of From whose key To lacks.
+template <typename T, typename KeyOf>
+void appendMissing(std::vector<T> &To, const std::vector<T> &From, KeyOf Key) {
+  for (const T &Item : From)
+    if (llvm::none_of(To, [&](const T &Own) { return Key(Own) == Key(Item); }))
+      To.push_back(Item);
+}
+
+/// Builds the preamble of Main's leading Bounds. With a Base (the implicit
+/// headers' preamble of the same invocation), the build reads Base's PCH as
+/// a unit without leading includes does, and writes only what the leading
+/// includes add: a chained PCH. The build then holds only what those
+/// includes use of the implicit headers' AST, and the writer's tables and
+/// bytes cover the includes alone.
 std::shared_ptr<SharedPreambles::Preamble>
 build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
       PreambleBounds Bounds, FileManager &Files,
-      std::shared_ptr<PCHContainerOperations> PCHContainerOps) {
+      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+      std::shared_ptr<const SharedPreambles::Preamble> Base) {
   auto Out = std::make_shared<SharedPreambles::Preamble>();
+  CompilerInvocation Chained(Invocation);
+  if (Base) {
+    // As AddImplicitPreamble sets up a unit of no leading includes.
+    PreprocessorOptions &Preprocessor = Chained.getPreprocessorOpts();
+    Preprocessor.ImplicitPCHInclude = Base->PCHPath;
+    Preprocessor.DisablePCHOrModuleValidation =
+        DisableValidationForModuleKind::PCH;
+    Preprocessor.UsePredefines = false;
+  }
   CountingConsumer Counter;
   IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
       CompilerInstance::createDiagnostics(
@@ -260,7 +300,7 @@ build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
   llvm::CrashRecoveryContext Recovery;
   bool Survived = Recovery.RunSafely([&] {
     Built = PrecompiledPreamble::Build(
-        Invocation, &Main, Bounds, *Diags, Files.getVirtualFileSystemPtr(),
+        Chained, &Main, Bounds, *Diags, Files.getVirtualFileSystemPtr(),
         std::move(PCHContainerOps), /*StoreInMemory=*/false,
         /*StoragePath=*/"", Callbacks);
   });
@@ -272,20 +312,99 @@ build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
     Out->WhyNot = "clang reported something while building it";
   else if (!Callbacks.UserFile.empty())
     Out->WhyNot = "it reads a user header, " + Callbacks.UserFile;
-  else
-    Out->Compiled = std::move(*Built);
+  if (!Out->WhyNot.empty())
+    return Out;
+  Out->Compiled = std::move(*Built);
+  Out->PCHPath = pchPathOf(*Out->Compiled, Invocation,
+                           Files.getVirtualFileSystemPtr());
+  if (Base) {
+    // The base's files are this preamble's too: its units read them, and
+    // the result cache must see them change.
+    appendMissing(Out->Files, Base->Files,
+                  [](const FileDigest &F) { return F.Path; });
+    appendMissing(Out->ReadPaths, Base->ReadPaths,
+                  [](const std::string &Path) { return Path; });
+    appendMissing(Out->Fingerprints, Base->Fingerprints,
+                  [](const std::pair<std::string, uint64_t> &F) { return F.first; });
+    Out->BuiltFrom = Base->BuiltFrom;
+    Out->Base = std::move(Base);
+  }
   return Out;
 }
 
 } // namespace
 
-void SharedPreambles::report(llvm::StringRef MainFile,
+void SharedPreambles::report(llvm::StringRef MainFile, llvm::StringRef Which,
                              llvm::StringRef What) {
   if (!Report)
     return;
   std::lock_guard<std::mutex> Lock(Mutex);
-  *Report << "warpfix: preamble of " << MainFile << ": " << What << "\n";
+  *Report << "warpfix: preamble of " << MainFile;
+  if (!Which.empty())
+    *Report << ", " << Which;
+  *Report << ": " << What << "\n";
   Report->flush();
+}
+
+std::shared_ptr<const SharedPreambles::Preamble> SharedPreambles::obtain(
+    const CompilerInvocation &Invocation, FileManager &Files,
+    std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+    const llvm::MemoryBuffer &Main, PreambleBounds Bounds,
+    llvm::StringRef WorkingDirectory, std::shared_ptr<const Preamble> Base,
+    llvm::StringRef Which) {
+  llvm::StringRef MainFile = Invocation.getFrontendOpts().Inputs[0].getFile();
+  llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
+  // A chained preamble belongs to one build of its base: when the base is
+  // built again, so is it.
+  std::string Key = keyOf(Invocation, WorkingDirectory,
+                          Main.getBuffer().take_front(Bounds.Size));
+  if (Base)
+    Key += "+" + Base->PCHPath;
+  for (;;) {
+    std::promise<std::shared_ptr<const Preamble>> Mine;
+    std::shared_ptr<Slot> Current;
+    bool Build = false;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      std::shared_ptr<Slot> &InMap = Preambles[Key];
+      if (!InMap) {
+        InMap = std::make_shared<Slot>(Slot{Mine.get_future().share()});
+        Build = true;
+      }
+      Current = InMap;
+    }
+    if (Build) {
+      std::shared_ptr<Preamble> Built =
+          build(Invocation, Main, Bounds, Files, PCHContainerOps, Base);
+      llvm::SmallString<256> From(MainFile);
+      FS.makeAbsolute(From);
+      llvm::sys::path::remove_dots(From, /*remove_dot_dot=*/false);
+      Built->BuiltFrom.insert(Built->BuiltFrom.begin(), std::string(From));
+      Mine.set_value(std::move(Built));
+    }
+    std::shared_ptr<const Preamble> Found = Current->Ready.get();
+    if (!Found->Compiled) {
+      report(MainFile, Which, "not shared: " + Found->WhyNot);
+      return nullptr;
+    }
+    if (Found->Compiled->CanReuse(Invocation, Main.getMemBufferRef(), Bounds,
+                                  FS) &&
+        unchanged(*Found, FS)) {
+      report(MainFile, Which, Build ? "built" : "reused");
+      return Found;
+    }
+    if (Build) {
+      report(MainFile, Which,
+             "not shared: a file it read changed while it was built");
+      return nullptr;
+    }
+    // A file it read has changed since: the first unit to see that builds
+    // it again, and units that come meanwhile wait for that build.
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Preambles.find(Key);
+    if (It != Preambles.end() && It->second == Current)
+      Preambles.erase(It);
+  }
 }
 
 std::optional<SharedPreambles::Use>
@@ -307,55 +426,22 @@ SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files,
   llvm::ErrorOr<std::string> Cwd = FS.getCurrentWorkingDirectory();
   if (!Cwd)
     return std::nullopt;
-  std::string Key = keyOf(Invocation, *Cwd,
-                          (*Main)->getBuffer().take_front(Bounds.Size));
 
-  std::shared_ptr<const Preamble> Found;
-  for (;;) {
-    std::promise<std::shared_ptr<const Preamble>> Mine;
-    std::shared_ptr<Slot> Current;
-    bool Build = false;
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      std::shared_ptr<Slot> &InMap = Preambles[Key];
-      if (!InMap) {
-        InMap = std::make_shared<Slot>(Slot{Mine.get_future().share()});
-        Build = true;
-      }
-      Current = InMap;
-    }
-    if (Build) {
-      std::shared_ptr<Preamble> Built =
-          build(Invocation, **Main, Bounds, Files, PCHContainerOps);
-      llvm::SmallString<256> From(Frontend.Inputs[0].getFile());
-      FS.makeAbsolute(From);
-      llvm::sys::path::remove_dots(From, /*remove_dot_dot=*/false);
-      Built->BuiltFrom = std::string(From);
-      Mine.set_value(std::move(Built));
-    }
-    Found = Current->Ready.get();
-    if (!Found->Compiled) {
-      report(Frontend.Inputs[0].getFile(), "not shared: " + Found->WhyNot);
+  // Leading includes get a preamble chained on that of the implicit headers,
+  // which every unit of these flags shares (build() says why).
+  std::shared_ptr<const Preamble> Base;
+  if (Bounds.Size) {
+    Base = obtain(Invocation, Files, PCHContainerOps, **Main,
+                  PreambleBounds(0, /*PreambleEndsAtStartOfLine=*/true), *Cwd,
+                  nullptr, "implicit headers");
+    if (!Base)
       return std::nullopt;
-    }
-    if (Found->Compiled->CanReuse(Invocation, (*Main)->getMemBufferRef(),
-                                  Bounds, FS) &&
-        unchanged(*Found, FS)) {
-      report(Frontend.Inputs[0].getFile(), Build ? "built" : "reused");
-      break;
-    }
-    if (Build) {
-      report(Frontend.Inputs[0].getFile(),
-             "not shared: a file it read changed while it was built");
-      return std::nullopt;
-    }
-    // A file it read has changed since: the first unit to see that builds
-    // it again, and units that come meanwhile wait for that build.
-    std::lock_guard<std::mutex> Lock(Mutex);
-    auto It = Preambles.find(Key);
-    if (It != Preambles.end() && It->second == Current)
-      Preambles.erase(It);
   }
+  std::shared_ptr<const Preamble> Found =
+      obtain(Invocation, Files, PCHContainerOps, **Main, Bounds, *Cwd,
+             std::move(Base), "");
+  if (!Found)
+    return std::nullopt;
 
   Use Out{Found, std::move(*Main)};
   IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS = Files.getVirtualFileSystemPtr();

@@ -3,7 +3,9 @@
 // `#include <...>` lines of a main file are compiled once per run into a
 // precompiled preamble (clang's PrecompiledPreamble, as clangd does), and
 // every unit with the same lines and the same effective flags reads it
-// instead of parsing CUB, Thrust or cooperative groups again.
+// instead of parsing CUB, Thrust or cooperative groups again. The leading
+// includes' preamble is chained on the implicit headers' one, which units of
+// the same flags share, so that building it holds and writes less.
 //
 // Only a preamble of system headers is shared: the checks never match there,
 // the preprocessor callbacks (full-mask macros, skipped #if branches) ignore
@@ -18,6 +20,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PCHContainerOperations.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <future>
 #include <map>
@@ -46,9 +49,10 @@ public:
     const std::vector<FileDigest> &files() const;
     /// The same files, named as a unit's FilesRead names them.
     const std::vector<std::string> &readPaths() const;
-    /// The main file of the unit that built the preamble. Its leading lines
-    /// are in the preamble, under its name: not a file this unit read.
-    llvm::StringRef builtFrom() const;
+    /// The main files of the units that built the preamble and the one it
+    /// is chained on. Their leading lines are in the preambles, under their
+    /// names: not files this unit read.
+    const std::vector<std::string> &builtFrom() const;
   };
 
   /// Sets Invocation up to read the shared preamble of its main file,
@@ -60,7 +64,17 @@ public:
          std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps);
 
 private:
-  void report(llvm::StringRef MainFile, llvm::StringRef What);
+  /// The preamble of Main's leading Bounds, chained on Base if there is one,
+  /// built if no unit has built it or if a file it read has changed since;
+  /// null when it is not to be shared. Which names it in reports.
+  std::shared_ptr<const Preamble>
+  obtain(const clang::CompilerInvocation &Invocation, clang::FileManager &Files,
+         std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+         const llvm::MemoryBuffer &Main, clang::PreambleBounds Bounds,
+         llvm::StringRef WorkingDirectory, std::shared_ptr<const Preamble> Base,
+         llvm::StringRef Which);
+  void report(llvm::StringRef MainFile, llvm::StringRef Which,
+              llvm::StringRef What);
 
   llvm::raw_ostream *Report;
   /// A preamble being built, or built.
