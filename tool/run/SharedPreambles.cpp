@@ -437,9 +437,15 @@ SharedPreambles::attach(CompilerInvocation &Invocation, FileManager &Files,
     if (!Base)
       return std::nullopt;
   }
-  std::shared_ptr<const Preamble> Found =
-      obtain(Invocation, Files, PCHContainerOps, **Main, Bounds, *Cwd,
-             std::move(Base), "");
+  std::shared_ptr<const Preamble> Found = obtain(
+      Invocation, Files, PCHContainerOps, **Main, Bounds, *Cwd, Base, "");
+  if (!Found && Base) {
+    // Leading includes that cannot be shared (one is a user header, say)
+    // still leave the implicit headers: the unit reads their preamble, as a
+    // unit without leading includes does, and parses its includes itself.
+    report(Frontend.Inputs[0].getFile(), "", "implicit headers only");
+    Found = std::move(Base);
+  }
   if (!Found)
     return std::nullopt;
 
