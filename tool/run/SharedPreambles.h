@@ -12,7 +12,7 @@
 // system headers, and NOLINT comments are read from the file buffers, so what
 // the checks see is the same with and without it. A preamble that reads a
 // user header, or whose build says anything at all (an error, a warning),
-// is not used: its units parse alone, exactly as before.
+// is not used: its units parse what it covers themselves, as without it.
 #ifndef WARPFIX_TOOL_RUN_SHAREDPREAMBLES_H
 #define WARPFIX_TOOL_RUN_SHAREDPREAMBLES_H
 
