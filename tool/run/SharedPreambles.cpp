@@ -28,9 +28,10 @@ struct SharedPreambles::Preamble {
   /// files included.
   std::vector<FileDigest> Files;
   std::vector<std::string> ReadPaths;
-  /// The same files with a fast hash of their content, compared before each
-  /// use. PrecompiledPreamble::CanReuse compares sizes and modification
-  /// times only, which miss an edit of the same size within a second.
+  /// Its own files (not its base's, which attach() checks first) with a fast
+  /// hash of their content, compared before each use.
+  /// PrecompiledPreamble::CanReuse compares sizes and modification times
+  /// only, which miss an edit of the same size within a second.
   std::vector<std::pair<std::string, uint64_t>> Fingerprints;
   /// The main files of the units that built it and its base, absolute.
   std::vector<std::string> BuiltFrom;
@@ -324,8 +325,6 @@ build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
                   [](const FileDigest &F) { return F.Path; });
     appendMissing(Out->ReadPaths, Base->ReadPaths,
                   [](const std::string &Path) { return Path; });
-    appendMissing(Out->Fingerprints, Base->Fingerprints,
-                  [](const std::pair<std::string, uint64_t> &F) { return F.first; });
     Out->BuiltFrom = Base->BuiltFrom;
     Out->Base = std::move(Base);
   }
