@@ -1,5 +1,6 @@
 // The interface every check implements. A check is created fresh for each
-// translation unit, registers its matchers, and reports through the sink.
+// translation unit, is shown the nodes it looks at, and reports through the
+// sink.
 #ifndef WARPFIX_CHECKS_CHECK_H
 #define WARPFIX_CHECKS_CHECK_H
 
@@ -8,8 +9,10 @@
 #include "checks/analysis/FullMaskMacros.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/SkippedCode.h"
+#include "checks/analysis/SystemHeaders.h"
 #include "checks/analysis/SyncPrimitives.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
 #include <map>
 #include <memory>
 #include <optional>
@@ -57,32 +60,6 @@ struct CheckOptions {
 inline constexpr llvm::StringLiteral FullMaskSpellingOption = "FullMaskSpelling";
 inline constexpr llvm::StringLiteral MaskNamePrefixOption = "MaskNamePrefix";
 
-/// One matcher that several checks want, added once: MatchFinder tests each
-/// matcher it holds on every node of its kind, so two copies of one cost two
-/// tests of every call in the unit. Subscribers get run() only; a check that
-/// needs the unit's start or end adds a matcher of its own.
-class SharedMatcher : public clang::ast_matchers::MatchFinder::MatchCallback {
-public:
-  explicit SharedMatcher(clang::ast_matchers::StatementMatcher Matcher)
-      : Matcher(std::move(Matcher)) {}
-
-  void subscribe(clang::ast_matchers::MatchFinder &Finder,
-                 clang::ast_matchers::MatchFinder::MatchCallback &Check) {
-    if (Subscribers.empty())
-      Finder.addMatcher(Matcher, this);
-    Subscribers.push_back(&Check);
-  }
-
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override {
-    for (clang::ast_matchers::MatchFinder::MatchCallback *Check : Subscribers)
-      Check->run(Result);
-  }
-
-private:
-  clang::ast_matchers::StatementMatcher Matcher;
-  std::vector<clang::ast_matchers::MatchFinder::MatchCallback *> Subscribers;
-};
-
 /// What a check sees of the translation unit it runs in.
 class CheckContext {
 public:
@@ -94,27 +71,51 @@ public:
   FindingSink &Sink;
   const FullMaskMacros &FullMasks;
   const SkippedCode &Skipped;
-  /// syncPrimitiveCall(), for every check that looks at those calls.
-  SharedMatcher SyncPrimitiveCalls{syncPrimitiveCall()};
 
   /// The shared analyses, built once per translation unit on first use.
   Analyses &analyses(clang::ASTContext &Ctx) {
-    if (!Shared)
-      Shared = std::make_unique<Analyses>(Ctx, Options.AssumeWholeWarps);
+    if (!Shared) {
+      if (!Sites) {
+        Sites = std::make_unique<CallSites::Gatherer>(Ctx);
+        Sites->walkAlone(Ctx);
+      }
+      Shared = std::make_unique<Analyses>(Ctx, Options.AssumeWholeWarps,
+                                          Sites->finish());
+      Sites.reset();
+    }
     return *Shared;
   }
 
+  /// Gathers the call sites from the unit's walk, for analyses() to finish.
+  CallSites::Gatherer &gatherCallSites(clang::ASTContext &Ctx) {
+    Sites = std::make_unique<CallSites::Gatherer>(Ctx);
+    return *Sites;
+  }
+
 private:
+  std::unique_ptr<CallSites::Gatherer> Sites;
   std::unique_ptr<Analyses> Shared;
 };
 
-class Check : public clang::ast_matchers::MatchFinder::MatchCallback {
+/// A check is shown the nodes of the user's code it may report on, each once,
+/// in the order of one pre-order walk of the unit (checks/CheckWalk.h), and
+/// only after that walk: its analyses may then climb from any node, callers
+/// later in the file included. The walk does no filtering; each hook tests its
+/// node, cheapest test first, since it sees every node of its kind.
+class Check {
 public:
   Check(llvm::StringRef Name, CheckContext &Context)
       : Name(Name), Context(Context) {}
+  virtual ~Check() = default;
 
-  virtual void
-  registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  virtual void onCall(const clang::CallExpr &, clang::ASTContext &) {}
+  virtual void onAsm(const clang::AsmStmt &, clang::ASTContext &) {}
+  virtual void onBinaryOperator(const clang::BinaryOperator &,
+                                clang::ASTContext &) {}
+  virtual void onDeclRef(const clang::DeclRefExpr &, clang::ASTContext &) {}
+  virtual void onFunction(const clang::FunctionDecl &, clang::ASTContext &) {}
+  /// After every node has been shown.
+  virtual void onEndOfTranslationUnit() {}
 
   llvm::StringRef name() const { return Name; }
 

@@ -1,55 +1,66 @@
 #include "checks/warp-activemask-mask.h"
 #include "checks/analysis/AggregatedAtomic.h"
-#include "checks/analysis/CalleeFunction.h"
 #include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/LocalSlots.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/Parents.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace warpfix {
 
-void WarpActivemaskMaskCheck::registerMatchers(MatchFinder &Finder) {
-  context().SyncPrimitiveCalls.subscribe(Finder, *this);
-  // Seed 000, listing 14: `assert(__activemask() == FULL_MASK)`.
-  auto ActiveMask = callExpr(calleeFunction(
-      [](llvm::StringRef Name) { return Name == "__activemask"; },
-      functionDecl(hasName("__activemask"))));
-  Finder.addMatcher(asmStmt(unless(isExpansionInSystemHeader())).bind("asm"),
-                    this);
-  Finder.addMatcher(
-      binaryOperator(hasAnyOperatorName("==", "!="),
-                     hasEitherOperand(
-                         ignoringParenImpCasts(ActiveMask.bind("active"))),
-                     unless(isExpansionInSystemHeader()))
-          .bind("compare"),
-      this);
+namespace {
+
+/// E, less parentheses and implicit casts, where it is a call of a function
+/// named __activemask.
+const CallExpr *activeMaskCall(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E->IgnoreParenImpCasts());
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+                 Callee->getName() == "__activemask"
+             ? Call
+             : nullptr;
 }
 
-void WarpActivemaskMaskCheck::run(const MatchFinder::MatchResult &Result) {
-  // A template that is instantiated is judged in its instantiations, each
-  // with its own copy of the statement; the template as written would judge
-  // it without the values of its parameters and veto the fix they agree on.
-  const Stmt *Matched = Result.Nodes.getNodeAs<Stmt>("compare");
-  if (!Matched)
-    Matched = Result.Nodes.getNodeAs<Stmt>("call");
-  if (Matched && context().analyses(*Result.Context)
-                     .Calls.judgedInInstantiations(
-                         enclosingFunction(*Result.Context, Matched)))
+} // namespace
+
+// A template that is instantiated is judged in its instantiations, each with
+// its own copy of the statement; the template as written would judge it
+// without the values of its parameters and veto the fix they agree on.
+bool WarpActivemaskMaskCheck::judgedInInstantiations(const Stmt &S,
+                                                     ASTContext &Ctx) {
+  return context().analyses(Ctx).Calls.judgedInInstantiations(
+      enclosingFunction(Ctx, &S));
+}
+
+void WarpActivemaskMaskCheck::onCall(const CallExpr &Call, ASTContext &Ctx) {
+  if (isSyncPrimitiveCall(Call, Ctx.getSourceManager()) &&
+      !judgedInInstantiations(Call, Ctx))
+    checkMask(Call, Ctx);
+}
+
+void WarpActivemaskMaskCheck::onAsm(const AsmStmt &Asm, ASTContext &Ctx) {
+  // MS-style __asm blocks are x86; only GCC-style statements hold PTX.
+  if (const auto *Gcc = dyn_cast<GCCAsmStmt>(&Asm))
+    if (!isExpansionInSystemHeader(Asm, Ctx.getSourceManager()))
+      checkPtx(*Gcc, Ctx);
+}
+
+void WarpActivemaskMaskCheck::onBinaryOperator(const BinaryOperator &Compare,
+                                               ASTContext &Ctx) {
+  // Seed 000, listing 14: `assert(__activemask() == FULL_MASK)`.
+  if (!Compare.isEqualityOp())
     return;
-  if (const auto *Compare = Result.Nodes.getNodeAs<BinaryOperator>("compare"))
-    checkComparison(*Compare, *Result.Nodes.getNodeAs<CallExpr>("active"),
-                    *Result.Context);
-  else if (const auto *Asm = Result.Nodes.getNodeAs<GCCAsmStmt>("asm"))
-    checkPtx(*Asm, *Result.Context);
-  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call"))
-    checkMask(*Call, *Result.Context);
+  const CallExpr *Active = activeMaskCall(Compare.getLHS());
+  if (!Active)
+    Active = activeMaskCall(Compare.getRHS());
+  if (Active &&
+      !isExpansionInSystemHeader(Compare, Ctx.getSourceManager()) &&
+      !judgedInInstantiations(Compare, Ctx))
+    checkComparison(Compare, *Active, Ctx);
 }
 
 void WarpActivemaskMaskCheck::checkPtx(const GCCAsmStmt &Asm,

@@ -12,10 +12,13 @@ public:
   explicit WarpActivemaskMaskCheck(CheckContext &Context)
       : Check("warp-activemask-mask", Context) {}
 
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) override;
+  void onAsm(const clang::AsmStmt &Asm, clang::ASTContext &Ctx) override;
+  void onBinaryOperator(const clang::BinaryOperator &Compare,
+                        clang::ASTContext &Ctx) override;
 
 private:
+  bool judgedInInstantiations(const clang::Stmt &S, clang::ASTContext &Ctx);
   void checkMask(const clang::CallExpr &Call, clang::ASTContext &Ctx);
   /// Mask, the member mask of Primitive at Use (a call, or an asm statement
   /// whose PTX takes it as an input operand).

@@ -3,11 +3,9 @@
 #include "checks/analysis/MaskParameter.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace warpfix {
 namespace {
@@ -93,13 +91,11 @@ bool calledUnderOneBranch(const FunctionDecl *F, Analyses &Shared) {
 
 } // namespace
 
-void WarpFullMaskDivergentCheck::registerMatchers(MatchFinder &Finder) {
-  context().SyncPrimitiveCalls.subscribe(Finder, *this);
-}
-
-void WarpFullMaskDivergentCheck::run(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  ASTContext &Ctx = *Result.Context;
+void WarpFullMaskDivergentCheck::onCall(const CallExpr &TheCall,
+                                        ASTContext &Ctx) {
+  if (!isSyncPrimitiveCall(TheCall, Ctx.getSourceManager()))
+    return;
+  const CallExpr *Call = &TheCall;
   // A template that is instantiated is judged in its instantiations, where
   // types are known; as written, a dependent declaration can hide what its
   // loop counters do, and report lanes diverging that never do.

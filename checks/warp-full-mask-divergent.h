@@ -12,8 +12,7 @@ public:
   explicit WarpFullMaskDivergentCheck(CheckContext &Context)
       : Check("warp-full-mask-divergent", Context) {}
 
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) override;
 };
 
 } // namespace warpfix

@@ -1,18 +1,16 @@
 #include "checks/warp-legacy-intrinsic.h"
-#include "checks/analysis/CalleeFunction.h"
 #include "checks/analysis/Parents.h"
 #include "checks/analysis/IgnoredMaskArgument.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/MaskParameter.h"
 #include "checks/analysis/Membership.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace warpfix {
 struct LegacyIntrinsic {
@@ -34,13 +32,32 @@ const LegacyIntrinsic *lookup(llvm::StringRef Name) {
   return nullptr;
 }
 
-bool isLegacyName(llvm::StringRef Name) { return lookup(Name) != nullptr; }
+/// The entry of a function the toolkit declares under a legacy name. Only the
+/// toolkit's functions count: a user's own function named `any`, a
+/// compatibility shim called `__shfl_down`, or cooperative groups' `tile.any()`
+/// is not a legacy intrinsic. The name first: this sees every call of the
+/// user's code, and the system-header test asks the source manager. Calls
+/// inside the toolkit's own headers are not the user's to fix; the caller
+/// tests that.
+const LegacyIntrinsic *toolkitIntrinsic(const NamedDecl *D,
+                                        const SourceManager &SM) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+  const IdentifierInfo *Id = F ? F->getIdentifier() : nullptr;
+  const LegacyIntrinsic *Entry = Id ? lookup(Id->getName()) : nullptr;
+  return Entry && isExpansionInSystemHeader(*F, SM) ? Entry : nullptr;
+}
 
-std::vector<llvm::StringRef> legacyNames() {
-  std::vector<llvm::StringRef> Names;
-  for (const LegacyIntrinsic &Entry : Table)
-    Names.push_back(Entry.Legacy);
-  return Names;
+/// The nearest function declaration above S, as the matcher
+/// hasAncestor(functionDecl()) found it, though by first parents only;
+/// enclosingFunction() stops at a lambda instead.
+const FunctionDecl *functionAround(ASTContext &Ctx, const Stmt &S) {
+  DynTypedNodeList Parents = parentsOf(Ctx, S);
+  while (!Parents.empty()) {
+    if (const auto *F = Parents[0].get<FunctionDecl>())
+      return F;
+    Parents = parentsOf(Ctx, Parents[0]);
+  }
+  return nullptr;
 }
 
 /// The '(' that follows the callee's name where the name is spelled, or an
@@ -57,35 +74,6 @@ SourceLocation parenAfterName(SourceLocation NameSpelling,
 }
 
 } // namespace
-
-void WarpLegacyIntrinsicCheck::registerMatchers(MatchFinder &Finder) {
-  // Only the toolkit's global functions count: a user's own function named
-  // `any`, a compatibility shim called `__shfl_down`, or cooperative groups'
-  // `tile.any()` is not a legacy intrinsic. Calls inside the toolkit's own
-  // headers are not the user's to fix.
-  // The name first: the matcher runs on every call of the user's code, and
-  // the system-header tests ask the source manager each time.
-  auto Resolved =
-      callExpr(calleeFunction(isLegacyName,
-                              functionDecl(hasAnyName(legacyNames()),
-                                           isExpansionInSystemHeader())
-                                  .bind("callee")),
-               unless(isExpansionInSystemHeader()))
-          .bind("call");
-  // In a template as written, a call whose arguments depend on a template
-  // parameter stays unresolved. Where the template is instantiated, each
-  // instantiation is analysed instead; where it is not, the template as
-  // written is (issue 15, item 7).
-  auto Dependent =
-      callExpr(callee(unresolvedLookupExpr(hasAnyDeclaration(
-                   functionDecl(hasAnyName(legacyNames()),
-                                isExpansionInSystemHeader())))),
-               unless(isExpansionInSystemHeader()),
-               hasAncestor(functionDecl().bind("template")))
-          .bind("dependent");
-  // One matcher, not two: MatchFinder's cost is per matcher and node.
-  Finder.addMatcher(callExpr(anyOf(Resolved, Dependent)), this);
-}
 
 /// In a template as written, a call whose arguments depend on a template
 /// parameter stays an unresolved name: each instantiation picks among the
@@ -195,27 +183,35 @@ bool WarpLegacyIntrinsicCheck::passOnIgnoredMask(
   return false;
 }
 
-void WarpLegacyIntrinsicCheck::run(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  const CallExpr *Call = nullptr;
+void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
+                                      ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CallExpr *Call = &TheCall;
   const LegacyIntrinsic *Entry = nullptr;
   SourceLocation Name;
   const NamedDecl *UserDeclaration = nullptr;
-  if (const auto *Dependent = Result.Nodes.getNodeAs<CallExpr>("dependent")) {
-    const auto *Template = Result.Nodes.getNodeAs<FunctionDecl>("template");
-    if (context().analyses(Ctx).Calls.isInstantiated(*Template))
+  if (const auto *Lookup =
+          dyn_cast_or_null<UnresolvedLookupExpr>(Call->getCallee())) {
+    // In a template as written, a call whose arguments depend on a template
+    // parameter stays unresolved. Where the template is instantiated, each
+    // instantiation is analysed instead; where it is not, the template as
+    // written is (issue 15, item 7).
+    if (!llvm::any_of(Lookup->decls(), [&](const NamedDecl *D) {
+          return toolkitIntrinsic(D, SM);
+        }) ||
+        isExpansionInSystemHeader(*Call, SM))
       return;
-    const auto *Lookup =
-        cast<UnresolvedLookupExpr>(Dependent->getCallee()->IgnoreImpCasts());
-    Call = Dependent;
+    const FunctionDecl *Template = functionAround(Ctx, *Call);
+    if (!Template || context().analyses(Ctx).Calls.isInstantiated(*Template))
+      return;
     Entry = lookup(Lookup->getName().getAsString());
     Name = Lookup->getNameLoc();
     UserDeclaration = userDeclarationFound(*Lookup, SM);
   } else {
-    Call = Result.Nodes.getNodeAs<CallExpr>("call");
-    const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-    Entry = lookup(Callee->getName());
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    Entry = toolkitIntrinsic(Callee, SM);
+    if (!Entry || isExpansionInSystemHeader(*Call, SM))
+      return;
     const auto *Ref =
         dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImpCasts());
     if (!Ref ||

@@ -16,8 +16,7 @@ public:
   explicit WarpLegacyIntrinsicCheck(CheckContext &Context)
       : Check("warp-legacy-intrinsic", Context) {}
 
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) override;
   void onEndOfTranslationUnit() override;
 
 private:

@@ -97,17 +97,11 @@ std::optional<MaskOperand> maskOperand(const InlinePtx &Ptx,
 
 } // namespace
 
-void WarpLegacyPtxCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(asmStmt(unless(isExpansionInSystemHeader())).bind("asm"),
-                    this);
-}
-
-void WarpLegacyPtxCheck::run(const MatchFinder::MatchResult &Result) {
+void WarpLegacyPtxCheck::onAsm(const AsmStmt &Statement, ASTContext &Ctx) {
   // MS-style __asm blocks are x86; only GCC-style statements hold PTX.
-  const auto *Asm = Result.Nodes.getNodeAs<GCCAsmStmt>("asm");
-  if (!Asm)
+  const auto *Asm = dyn_cast<GCCAsmStmt>(&Statement);
+  if (!Asm || isExpansionInSystemHeader(Statement, Ctx.getSourceManager()))
     return;
-  ASTContext &Ctx = *Result.Context;
   const FunctionDecl *F = enclosingFunction(Ctx, Asm);
   // Host functions hold the host's assembly; only device code holds PTX.
   if (!F || !isDeviceFunction(*F))

@@ -18,8 +18,7 @@ public:
   explicit WarpLegacyPtxCheck(CheckContext &Context)
       : Check("warp-legacy-ptx", Context) {}
 
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onAsm(const clang::AsmStmt &Asm, clang::ASTContext &Ctx) override;
   void onEndOfTranslationUnit() override;
 
 private:

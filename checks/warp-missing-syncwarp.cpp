@@ -6,11 +6,10 @@
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace warpfix {
 namespace {
@@ -172,36 +171,25 @@ CharSourceRange statementRange(const Stmt *S, ASTContext &Ctx) {
   return CharSourceRange::getCharRange(Range.getBegin(), Semi->getEndLoc());
 }
 
-/// declRefExpr(to(varDecl(hasAttr(attr::CUDAShared)))) in one step: it is
-/// asked of every name the user's code uses, and the composed matcher paid a
-/// dispatch at each of its three levels.
-AST_MATCHER(DeclRefExpr, namesSharedVariable) {
-  const auto *Var = dyn_cast<VarDecl>(Node.getDecl());
-  return Var && Var->hasAttr<CUDASharedAttr>();
-}
-
 } // namespace
 
-void WarpMissingSyncwarpCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal),
-                                 unless(isExpansionInSystemHeader()))
-                        .bind("kernel"),
-                    this);
-  // Wherever it is written: a kernel's walk follows calls and pointers.
-  Finder.addMatcher(
-      declRefExpr(namesSharedVariable()).bind("shared"), this);
+void WarpMissingSyncwarpCheck::onFunction(const FunctionDecl &Kernel,
+                                          ASTContext &Ctx) {
+  if (!Kernel.isThisDeclarationADefinition() ||
+      !Kernel.hasAttr<CUDAGlobalAttr>() ||
+      isExpansionInSystemHeader(Kernel, Ctx.getSourceManager()) ||
+      Kernel.isDependentContext() || !Kernel.getBody())
+    return;
+  Kernels.push_back(&Kernel);
+  KernelsContext = &Ctx;
 }
 
-void WarpMissingSyncwarpCheck::run(const MatchFinder::MatchResult &Result) {
-  if (Result.Nodes.getNodeAs<DeclRefExpr>("shared")) {
+void WarpMissingSyncwarpCheck::onDeclRef(const DeclRefExpr &Ref,
+                                         ASTContext &) {
+  // Wherever it is written: a kernel's walk follows calls and pointers.
+  const auto *Var = dyn_cast<VarDecl>(Ref.getDecl());
+  if (Var && Var->hasAttr<CUDASharedAttr>())
     NamesSharedMemory = true;
-    return;
-  }
-  const auto *Kernel = Result.Nodes.getNodeAs<FunctionDecl>("kernel");
-  if (Kernel->isDependentContext() || !Kernel->getBody())
-    return;
-  Kernels.push_back(Kernel);
-  KernelsContext = Result.Context;
 }
 
 void WarpMissingSyncwarpCheck::onEndOfTranslationUnit() {

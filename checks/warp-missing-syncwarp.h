@@ -13,8 +13,9 @@ public:
   explicit WarpMissingSyncwarpCheck(CheckContext &Context)
       : Check("warp-missing-syncwarp", Context) {}
 
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onFunction(const clang::FunctionDecl &Kernel,
+                  clang::ASTContext &Ctx) override;
+  void onDeclRef(const clang::DeclRefExpr &Ref, clang::ASTContext &Ctx) override;
   void onEndOfTranslationUnit() override;
 
 private:

@@ -4,6 +4,7 @@
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 

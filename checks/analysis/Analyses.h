@@ -11,8 +11,8 @@
 namespace warpfix {
 
 struct Analyses {
-  Analyses(clang::ASTContext &Ctx, bool AssumeWholeWarps)
-      : Calls(Ctx), Lanes(Ctx, Calls), Shapes(Ctx, Calls, AssumeWholeWarps),
+  Analyses(clang::ASTContext &Ctx, bool AssumeWholeWarps, CallSites Sites)
+      : Calls(std::move(Sites)), Lanes(Ctx, Calls), Shapes(Ctx, Calls, AssumeWholeWarps),
         Members(Ctx, Lanes, Calls, Shapes) {}
   CallSites Calls;
   LaneDependence Lanes;

@@ -18,7 +18,9 @@ llvm::SmallVector<const FunctionDecl *, 2> asWritten(const FunctionDecl *F) {
   return Targets;
 }
 
-class Collector : public RecursiveASTVisitor<Collector> {
+} // namespace
+
+class CallSites::Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(const SourceManager &SM,
             llvm::DenseMap<const FunctionDecl *,
@@ -189,13 +191,47 @@ private:
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> References;
 };
 
-} // namespace
+CallSites::Gatherer::Gatherer(ASTContext &Ctx)
+    : Sites(new CallSites(Ctx.getSourceManager())),
+      Visitor(std::make_unique<Collector>(
+          Sites->SM, Sites->Calls, Sites->Escaping, Sites->Launches,
+          Sites->Instantiated, Sites->Unanalysed)) {}
 
-CallSites::CallSites(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {
-  Collector C(SM, Calls, Escaping, Launches, Instantiated, Unanalysed);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
-  C.walkReachedSystemInstantiations();
-  C.finish();
+CallSites::Gatherer::~Gatherer() = default;
+
+// The nodes RecursiveASTVisitor would visit, with the Visit methods it would
+// call, base class first.
+void CallSites::Gatherer::enter(const Decl &D) {
+  if (const auto *F = dyn_cast<FunctionDecl>(&D))
+    Visitor->VisitFunctionDecl(const_cast<FunctionDecl *>(F));
+  else if (const auto *Var = dyn_cast<VarDecl>(&D))
+    Visitor->VisitVarDecl(const_cast<VarDecl *>(Var));
+}
+
+void CallSites::Gatherer::enter(const Stmt &S) {
+  Stmt *Node = const_cast<Stmt *>(&S);
+  if (auto *Call = dyn_cast<CallExpr>(Node)) {
+    Visitor->VisitCallExpr(Call);
+    if (auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call))
+      Visitor->VisitCUDAKernelCallExpr(Launch);
+  } else if (auto *Construct = dyn_cast<CXXConstructExpr>(Node)) {
+    Visitor->VisitCXXConstructExpr(Construct);
+  } else if (auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Node)) {
+    Visitor->VisitCXXBindTemporaryExpr(Bind);
+  } else if (auto *Ref = dyn_cast<DeclRefExpr>(Node)) {
+    Visitor->VisitDeclRefExpr(Ref);
+  }
+}
+
+void CallSites::Gatherer::walkAlone(ASTContext &Ctx) {
+  Visitor->TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+CallSites CallSites::Gatherer::finish() {
+  Visitor->walkReachedSystemInstantiations();
+  Visitor->finish();
+  Visitor.reset();
+  return std::move(*Sites);
 }
 
 std::optional<SourceLocation>

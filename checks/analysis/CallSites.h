@@ -3,18 +3,42 @@
 #ifndef WARPFIX_CHECKS_ANALYSIS_CALLSITES_H
 #define WARPFIX_CHECKS_ANALYSIS_CALLSITES_H
 
+#include "checks/analysis/Parents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <memory>
 #include <optional>
 #include <vector>
 
 namespace warpfix {
 
 class CallSites {
+  class Collector;
+
 public:
-  explicit CallSites(clang::ASTContext &Ctx);
+  /// Gathers the call sites from the nodes of a walk of the unit's traversal
+  /// scope, shown to it in pre-order (the parent index's walk,
+  /// checks/CheckWalk.h), or from a walk of its own; finish() completes them.
+  class Gatherer : public ParentIndex::Observer {
+  public:
+    explicit Gatherer(clang::ASTContext &Ctx);
+    ~Gatherer() override;
+    void enter(const clang::Decl &D) override;
+    void enter(const clang::Stmt &S) override;
+    /// Walks Ctx's traversal scope itself, where no other walk showed it.
+    void walkAlone(clang::ASTContext &Ctx);
+    /// The call sites gathered, completed by a walk of the system headers'
+    /// template instantiations that the user's code reaches. Done only when
+    /// an analysis needs them: those instantiations may be most of a unit
+    /// that includes CUB or Thrust.
+    CallSites finish();
+
+  private:
+    std::unique_ptr<CallSites> Sites;
+    std::unique_ptr<Collector> Visitor;
+  };
 
   /// Direct calls of F (template instantiations included): each a CallExpr,
   /// or a CXXConstructExpr where F is a constructor. Empty when F is never
@@ -74,6 +98,8 @@ public:
   const std::vector<Launch> &launchesOf(const clang::FunctionDecl *Kernel) const;
 
 private:
+  explicit CallSites(const clang::SourceManager &SM) : SM(SM) {}
+
   const clang::SourceManager &SM;
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<const clang::Expr *>>

@@ -19,7 +19,8 @@ thread_local ParentIndex *Current = nullptr;
 /// differs.
 class ParentIndex::Builder : public RecursiveASTVisitor<Builder> {
 public:
-  explicit Builder(ParentIndex &Index) : Index(Index) {}
+  Builder(ParentIndex &Index, Observer *Watcher)
+      : Index(Index), Watcher(Watcher) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -28,6 +29,8 @@ public:
     if (!D)
       return true;
     addPointer(D);
+    if (Watcher)
+      Watcher->enter(*D);
     return within(DynTypedNode::create(*D), true, D,
                   [&] { return Base::TraverseDecl(D); });
   }
@@ -57,6 +60,8 @@ public:
   // As clang's visitor: statements through the data-recursion hooks.
   bool dataTraverseStmtPre(Stmt *S) {
     addPointer(S);
+    if (Watcher)
+      Watcher->enter(*S);
     Stack.push_back({DynTypedNode::create(*S), true, S});
     return true;
   }
@@ -112,10 +117,16 @@ private:
   }
 
   ParentIndex &Index;
+  Observer *Watcher;
   llvm::SmallVector<Frame, 16> Stack;
 };
 
-void ParentIndex::build() {
+void ParentIndex::buildShowing(Observer &Watcher) {
+  assert(!Built && "the index is built once");
+  build(&Watcher);
+}
+
+void ParentIndex::build(Observer *Watcher) {
   Built = true;
   // Growing the map rehashes every entry; a main file holds about one
   // indexed node per three bytes, so most of the growth is known up front.
@@ -123,7 +134,7 @@ void ParentIndex::build() {
   if (std::optional<llvm::MemoryBufferRef> Main =
           Sources.getBufferOrNone(Sources.getMainFileID()))
     PointerParents.reserve(Main->getBufferSize() / 3);
-  Builder(*this).TraverseAST(Ctx);
+  Builder(*this, Watcher).TraverseAST(Ctx);
 }
 
 DynTypedNode ParentIndex::toNode(Parent P) {

@@ -36,6 +36,19 @@ public:
 
   clang::ASTContext &context() const { return Ctx; }
 
+  /// Shown each declaration and statement of the index's walk, in pre-order,
+  /// as it is indexed: one walk of the unit serves the index and the checks.
+  class Observer {
+  public:
+    virtual ~Observer() = default;
+    virtual void enter(const clang::Decl &D) = 0;
+    virtual void enter(const clang::Stmt &S) = 0;
+  };
+
+  /// Builds the index now rather than on the first query, showing Watcher
+  /// every node it indexes.
+  void buildShowing(Observer &Watcher);
+
   /// Makes parentsOf() answer from Index for its context, on this thread,
   /// for as long as the guard lives (one translation unit's analysis).
   class Use {
@@ -55,7 +68,7 @@ private:
   /// type location, an attribute) in OtherNodes.
   using Parent = llvm::PointerUnion<const clang::Decl *, const clang::Stmt *,
                                     const clang::DynTypedNode *>;
-  void build();
+  void build(Observer *Watcher = nullptr);
   static clang::DynTypedNode toNode(Parent P);
 
   clang::ASTContext &Ctx;

@@ -1,5 +1,6 @@
 #include "checks/analysis/SyncPrimitives.h"
 #include "checks/analysis/LocalSlots.h"
+#include "checks/analysis/SystemHeaders.h"
 #include "llvm/ADT/StringSet.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/ParentMapContext.h"
@@ -25,14 +26,13 @@ bool qualifiedNameMatches(const NamedDecl &D) {
          Text == "::__syncwarp";
 }
 
-AST_MATCHER(FunctionDecl, syncPrimitiveName) {
-  return qualifiedNameMatches(Node);
-}
-
 } // namespace
 
-ast_matchers::internal::Matcher<FunctionDecl> hasSyncPrimitiveName() {
-  return syncPrimitiveName();
+bool isSyncPrimitiveCall(const CallExpr &Call, const SourceManager &SM) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  return Callee && qualifiedNameMatches(*Callee) &&
+         isExpansionInSystemHeader(*Callee, SM) &&
+         !isExpansionInSystemHeader(Call, SM);
 }
 
 llvm::StringRef primitiveName(const CallExpr &Call) {

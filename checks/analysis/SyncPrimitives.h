@@ -4,36 +4,23 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "checks/analysis/CalleeFunction.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include <vector>
 
 namespace warpfix {
 
-/// Functions whose qualified name, with a leading "::", matches
-/// ^::__.*_sync$|^::__syncwarp$, as matchesName() with that pattern would say,
-/// but without building the qualified name of every callee and running a
-/// regex over it: that was a twentieth of a run on a file of many kernels.
-clang::ast_matchers::internal::Matcher<clang::FunctionDecl>
-hasSyncPrimitiveName();
-
-/// The test of a function's own name that hasSyncPrimitiveName() makes
-/// first: false only where that matcher is false too.
+/// The test of a function's own name that isSyncPrimitiveCall() makes first:
+/// false only where that is false too.
 inline bool mayBeSyncPrimitiveName(llvm::StringRef Name) {
   return Name.ends_with("_sync") || Name == "__syncwarp";
 }
 
-/// Calls, outside the toolkit's headers, of the toolkit's *_sync primitives
-/// and __syncwarp, bound to "call".
-inline clang::ast_matchers::StatementMatcher syncPrimitiveCall() {
-  using namespace clang::ast_matchers;
-  // The name first, as the cheapest test of every call in the user's code.
-  return callExpr(calleeFunction(mayBeSyncPrimitiveName,
-                                 functionDecl(hasSyncPrimitiveName(),
-                                              isExpansionInSystemHeader())),
-                  unless(isExpansionInSystemHeader()))
-      .bind("call");
-}
+/// A call, outside the toolkit's headers, of one of the toolkit's *_sync
+/// primitives or __syncwarp: a function declared in a system header whose
+/// qualified name, with a leading "::", matches ^::__.*_sync$|^::__syncwarp$.
+/// It sees every call of the user's code, so it tests the callee's own name
+/// before building a qualified one.
+bool isSyncPrimitiveCall(const clang::CallExpr &Call,
+                         const clang::SourceManager &SM);
 
 /// The member-mask argument of a call of a toolkit warp primitive that takes
 /// one (__shfl*_sync, __ballot_sync, __any/__all/__uni_sync, __match_*_sync,

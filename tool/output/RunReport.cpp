@@ -1,6 +1,7 @@
 #include "tool/output/RunReport.h"
 #include "checks/FindingSink.h"
 #include "tool/input/Paths.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace warpfix {
 

@@ -1,4 +1,5 @@
 #include "tool/run/Analyzer.h"
+#include "checks/CheckWalk.h"
 #include "checks/NoLintDirectives.h"
 #include "checks/analysis/Parents.h"
 #include "tool/run/ParseErrors.h"
@@ -44,11 +45,12 @@ std::string dependencyPath(const SourceManager &SM, llvm::StringRef Name) {
 /// parents there, and their answers are then the conservative ones.
 class UserCodeConsumer : public ASTConsumer {
 public:
-  UserCodeConsumer(std::unique_ptr<ASTConsumer> Checks,
+  UserCodeConsumer(CheckContext &Context,
+                   llvm::ArrayRef<std::unique_ptr<Check>> Checks,
                    const SourceManager &SM, FindingSink &Sink,
                    const ErrorRecorder &Errors, const ParseSettings &Parse,
                    bool &Analysed, std::function<void()> BeforeChecks)
-      : Checks(std::move(Checks)), SM(SM), Sink(Sink), Errors(Errors),
+      : Context(Context), Checks(Checks), SM(SM), Sink(Sink), Errors(Errors),
         Parse(Parse), Analysed(Analysed),
         BeforeChecks(std::move(BeforeChecks)) {}
 
@@ -67,11 +69,12 @@ public:
         UserDecls.push_back(D);
     Ctx.setTraversalScope(UserDecls);
     // The checks' climbs from a node to its parents answered by a lean index
-    // instead of clang's parent map (checks/analysis/Parents.h).
+    // instead of clang's parent map (checks/analysis/Parents.h), built by the
+    // walk that finds the checks' nodes.
     ParentIndex Parents(Ctx);
     {
       ParentIndex::Use InUse(Parents);
-      Checks->HandleTranslationUnit(Ctx);
+      CheckWalk::run(Parents, Context, Checks);
     }
     // The AST clang recovered from errors is analysed like any other; only
     // the fixes that an error may have misled are withheld.
@@ -88,7 +91,8 @@ public:
   }
 
 private:
-  std::unique_ptr<ASTConsumer> Checks;
+  CheckContext &Context;
+  llvm::ArrayRef<std::unique_ptr<Check>> Checks;
   const SourceManager &SM;
   FindingSink &Sink;
   const ErrorRecorder &Errors;
@@ -119,17 +123,15 @@ public:
     Skipped.attach(CI.getPreprocessor());
     Context =
         std::make_unique<CheckContext>(Options, *Sink, FullMasks, Skipped);
-    for (const CheckInfo *Info : Checks) {
+    for (const CheckInfo *Info : Checks)
       Instances.push_back(Info->Create(*Context));
-      Instances.back()->registerMatchers(Finder);
-    }
     // A shared preamble's macros never passed the preprocessor's hooks.
     auto BeforeChecks = [this, &CI] {
       FullMasks.addPrecompiled(CI.getPreprocessor());
       Skipped.addHeadersOnlySkippedCodeIncludes(CI.getPreprocessor());
     };
     return std::make_unique<UserCodeConsumer>(
-        Finder.newASTConsumer(), CI.getSourceManager(), *Sink, Errors, Parse,
+        *Context, Instances, CI.getSourceManager(), *Sink, Errors, Parse,
         Analysed, BeforeChecks);
   }
 
@@ -169,7 +171,6 @@ private:
   SkippedCode Skipped;
   std::unique_ptr<CheckContext> Context;
   std::vector<std::unique_ptr<Check>> Instances;
-  ast_matchers::MatchFinder Finder;
 };
 
 /// clang's "N errors generated" goes with the errors, not straight to

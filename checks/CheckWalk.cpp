@@ -1,0 +1,49 @@
+#include "checks/CheckWalk.h"
+
+using namespace clang;
+
+namespace warpfix {
+
+void CheckWalk::enter(const Decl &D) {
+  Sites.enter(D);
+  if (isa<FunctionDecl>(D))
+    Nodes.push_back(&D);
+}
+
+void CheckWalk::enter(const Stmt &S) {
+  Sites.enter(S);
+  if (isa<CallExpr, AsmStmt, BinaryOperator, DeclRefExpr>(S))
+    Nodes.push_back(&S);
+}
+
+void CheckWalk::run(ParentIndex &Parents, CheckContext &Context,
+                    llvm::ArrayRef<std::unique_ptr<Check>> Checks) {
+  ASTContext &Ctx = Parents.context();
+  CheckWalk Walk(Context.gatherCallSites(Ctx));
+  Parents.buildShowing(Walk);
+  for (auto Node : Walk.Nodes) {
+    if (const auto *D = Node.dyn_cast<const Decl *>()) {
+      for (const auto &C : Checks)
+        C->onFunction(cast<FunctionDecl>(*D), Ctx);
+      continue;
+    }
+    const Stmt *S = Node.get<const Stmt *>();
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      for (const auto &C : Checks)
+        C->onCall(*Call, Ctx);
+    } else if (const auto *Asm = dyn_cast<AsmStmt>(S)) {
+      for (const auto &C : Checks)
+        C->onAsm(*Asm, Ctx);
+    } else if (const auto *Operator = dyn_cast<BinaryOperator>(S)) {
+      for (const auto &C : Checks)
+        C->onBinaryOperator(*Operator, Ctx);
+    } else {
+      for (const auto &C : Checks)
+        C->onDeclRef(cast<DeclRefExpr>(*S), Ctx);
+    }
+  }
+  for (const auto &C : Checks)
+    C->onEndOfTranslationUnit();
+}
+
+} // namespace warpfix
