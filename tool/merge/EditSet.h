@@ -30,6 +30,13 @@ public:
   /// edits that overlap or touch the one added.
   clang::tooling::Replacements around(const clang::tooling::Replacements &Rs) const;
 
+  /// Whether an edit of the set overlaps or touches R: where none does,
+  /// adding R can neither clash nor merge.
+  bool touches(const clang::tooling::Replacement &R) const {
+    auto [First, Last] = touching(R.getOffset(), R.getOffset() + R.getLength());
+    return First != Last;
+  }
+
   /// Replacements::add on the whole set, done on R's neighbourhood.
   llvm::Error add(const clang::tooling::Replacement &R);
 

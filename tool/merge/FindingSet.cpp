@@ -258,7 +258,19 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
       break;
     }
     std::vector<std::pair<std::string, Replacement>> Joined;
+    // Most fixes edit text that no accepted edit touches: then nothing can
+    // clash or be joined (texts are joined only at accepted insertions), and
+    // the trial below would only rebuild the fix's own edits.
+    bool Alone = llvm::all_of(D.Message.Fix, [&](const auto &Entry) {
+      auto File = Files.find(Entry.getKey());
+      return File == Files.end() ||
+             llvm::none_of(Entry.second, [&](const Replacement &R) {
+               return File->second.Accepted.touches(R);
+             });
+    });
     for (const auto &Entry : D.Message.Fix) {
+      if (Alone)
+        break;
       FileMerge &File = Files[Entry.getKey()];
       // Only the accepted edits next to this fix's can clash with it or
       // merge with it: the trial is made on those alone.
