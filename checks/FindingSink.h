@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <deque>
@@ -93,8 +94,9 @@ private:
   /// StringMap's is not), so a growing vector would copy every finding.
   std::deque<clang::tooling::Diagnostic> Findings;
   std::vector<bool> FixAbandoned;
-  /// Per finding: where it is reported, then where each edit begins.
-  std::vector<std::vector<clang::SourceLocation>> Places;
+  /// Per finding: where it is reported, then where each edit begins (most
+  /// findings have one to three edits).
+  std::vector<llvm::SmallVector<clang::SourceLocation, 4>> Places;
   std::vector<bool> Suppressed;
   std::vector<clang::tooling::Diagnostic> SuppressedFindings;
   NoLintDirectives *NoLint = nullptr;
