@@ -97,10 +97,11 @@ private:
   std::unique_ptr<Analyses> Shared;
 };
 
-/// A check is shown the nodes of the user's code it may report on, each once,
-/// in the order of one pre-order walk of the unit (checks/CheckWalk.h), and
-/// only after that walk: its analyses may then climb from any node, callers
-/// later in the file included. The walk does no filtering; each hook tests its
+/// A check is shown the nodes of the user's code it may report on, in the
+/// order of one pre-order walk of the unit (checks/CheckWalk.h), and only
+/// after that walk: its analyses may then climb from any node, callers later
+/// in the file included. A node the walk reaches twice (a child that both
+/// forms of an InitListExpr share) is shown twice, as MatchFinder showed it. The walk does no filtering; each hook tests its
 /// node, cheapest test first, since it sees every node of its kind.
 class Check {
 public:
