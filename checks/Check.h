@@ -13,6 +13,7 @@
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <cassert>
 #include <map>
 #include <memory>
 #include <optional>
@@ -75,10 +76,7 @@ public:
   /// The shared analyses, built once per translation unit on first use.
   Analyses &analyses(clang::ASTContext &Ctx) {
     if (!Shared) {
-      if (!Sites) {
-        Sites = std::make_unique<CallSites::Gatherer>(Ctx);
-        Sites->walkAlone(Ctx);
-      }
+      assert(Sites && "CheckWalk gathers the call sites before any check runs");
       Shared = std::make_unique<Analyses>(Ctx, Options.AssumeWholeWarps,
                                           Sites->finish());
       Sites.reset();

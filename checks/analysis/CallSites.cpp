@@ -223,10 +223,6 @@ void CallSites::Gatherer::enter(const Stmt &S) {
   }
 }
 
-void CallSites::Gatherer::walkAlone(ASTContext &Ctx) {
-  Visitor->TraverseDecl(Ctx.getTranslationUnitDecl());
-}
-
 CallSites CallSites::Gatherer::finish() {
   Visitor->walkReachedSystemInstantiations();
   Visitor->finish();

@@ -20,15 +20,13 @@ class CallSites {
 public:
   /// Gathers the call sites from the nodes of a walk of the unit's traversal
   /// scope, shown to it in pre-order (the parent index's walk,
-  /// checks/CheckWalk.h), or from a walk of its own; finish() completes them.
+  /// checks/CheckWalk.h); finish() completes them.
   class Gatherer : public ParentIndex::Observer {
   public:
     explicit Gatherer(clang::ASTContext &Ctx);
     ~Gatherer() override;
     void enter(const clang::Decl &D) override;
     void enter(const clang::Stmt &S) override;
-    /// Walks Ctx's traversal scope itself, where no other walk showed it.
-    void walkAlone(clang::ASTContext &Ctx);
     /// The call sites gathered, completed by a walk of the system headers'
     /// template instantiations that the user's code reaches. Done only when
     /// an analysis needs them: those instantiations may be most of a unit
