@@ -128,12 +128,15 @@ void ParentIndex::buildShowing(Observer &Watcher) {
 
 void ParentIndex::build(Observer *Watcher) {
   Built = true;
-  // Growing the map rehashes every entry; a main file holds about one
-  // indexed node per three bytes, so most of the growth is known up front.
+  // Growing the map rehashes every entry and, for a moment, holds the old
+  // table and the new. A main file of plain kernels holds one indexed node
+  // per three bytes or a little less (templates instantiated from headers
+  // add more): reserved for one per two, a file of 4,000 small kernels
+  // never grows it.
   const SourceManager &Sources = Ctx.getSourceManager();
   if (std::optional<llvm::MemoryBufferRef> Main =
           Sources.getBufferOrNone(Sources.getMainFileID()))
-    PointerParents.reserve(Main->getBufferSize() / 3);
+    PointerParents.reserve(Main->getBufferSize() / 2);
   Builder(*this, Watcher).TraverseAST(Ctx);
 }
 
