@@ -465,6 +465,8 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
   Settings.Parse.Strict = StrictParse;
   Settings.Parse.TestingCrashFile = TestingCrashIn;
   Settings.Parse.TestingBeforeUnit = TestingBeforeUnit;
+  // A rewrite is checked by parsing the rewritten code.
+  Settings.Parse.NoParseAfterAnalysis = !Fix && !Diff && ExportFixes.empty();
   return Settings;
 }
 

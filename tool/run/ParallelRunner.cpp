@@ -1,9 +1,16 @@
 #include "tool/run/ParallelRunner.h"
 #include "clang/Basic/Stack.h"
 #include "llvm/Support/ThreadPool.h"
+#include <atomic>
 #include <mutex>
 
 namespace warpfix {
+
+namespace {
+std::atomic<size_t> UnitsNotStarted{0};
+} // namespace
+
+bool allUnitsStarted() { return UnitsNotStarted.load() == 0; }
 
 std::vector<TranslationUnitResult>
 analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
@@ -13,7 +20,9 @@ analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
   std::vector<bool> Done(Files.size(), false);
   size_t NextInOrder = 0;
   std::mutex Mutex;
+  UnitsNotStarted = Files.size();
   auto Run = [&](size_t Index) {
+    --UnitsNotStarted;
     // Deeply nested templates need clang to know where this thread's stack
     // begins, so that it can move to a fresh one before running out.
     clang::noteBottomOfStack();

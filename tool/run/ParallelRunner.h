@@ -21,6 +21,10 @@ analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
            const AnalyzeOne &Analyze, ProgressLine &Progress,
            llvm::raw_ostream &Messages);
 
+/// Whether every unit of the analyzeAll() under way has been started: a
+/// worker that asks while it analyses one takes no other after it.
+bool allUnitsStarted();
+
 } // namespace warpfix
 
 #endif
