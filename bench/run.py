@@ -373,9 +373,10 @@ def instructions_of(argv, cwd):
 
 def run_scaling(binary, clang, sizes, reps, out, cuda_path, compat,
                 resource_dir, count_instructions=False):
-    """Times the clang parse, the warpfix report and warpfix --diff of each
-    generated file, reps times each, interleaved so that the machine's load
-    hits all three alike; medians of CPU time, maxima of peak RSS. With
+    """Times the clang parse, the warpfix report, the parse again and warpfix
+    --diff of each generated file, reps times each, interleaved so that the
+    machine's load hits them alike; medians of CPU time, maxima of peak RSS.
+    With
     count_instructions, also counts the instructions of one parse and one
     report.
 
