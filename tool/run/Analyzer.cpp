@@ -5,7 +5,6 @@
 #include "checks/analysis/Parents.h"
 #include "tool/run/ParseErrors.h"
 #include "tool/run/SharedPreambles.h"
-#include "llvm/Support/Compiler.h"
 #include "tool/input/LaunchChevrons.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -13,6 +12,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Compiler.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -109,9 +109,9 @@ public:
   CheckAction(const std::vector<const CheckInfo *> &Checks,
               const CheckOptions &Options, TranslationUnitResult &Out,
               const ErrorRecorder &Errors, const ParseSettings &Parse,
-              bool &Analysed, bool LeaveTreeIfLast)
+              bool &Analysed)
       : Checks(Checks), Options(Options), Out(Out), Errors(Errors),
-        Parse(Parse), Analysed(Analysed), LeaveTreeIfLast(LeaveTreeIfLast) {}
+        Parse(Parse), Analysed(Analysed) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -140,12 +140,14 @@ public:
   void EndSourceFileAction() override {
     // A worker's last unit, with no parse after it: the process ends soon,
     // and freeing the tree cost 1% of a run on one file of 4,000 kernels.
-    // EndSourceFile reads the option after this. Not in a sanitizer build:
-    // the graveyard that keeps a left tree reachable for LeakSanitizer has
-    // 16 slots, a tree takes 3 (Sema, ASTContext, consumer) and the merged
-    // findings 1, so the trees of a sixth worker would show as leaks.
+    // (ClangTool would parse each compile command of a file in turn; the
+    // database warpfix analyses with gives one per file.) EndSourceFile
+    // reads the option after this. Not in a sanitizer build: the graveyard
+    // that keeps a left tree reachable for LeakSanitizer has 16 slots, a
+    // tree takes 3 (Sema, ASTContext, consumer) and the merged findings 1,
+    // so the trees of a sixth worker would show as leaks.
 #if !LLVM_ADDRESS_SANITIZER_BUILD && !__has_feature(leak_sanitizer)
-    if (LeaveTreeIfLast && allUnitsStarted())
+    if (Parse.NoParseAfterAnalysis && allUnitsStarted())
       getCompilerInstance().getFrontendOpts().DisableFree = true;
 #endif
     if (!Sink)
@@ -177,7 +179,6 @@ private:
   const ErrorRecorder &Errors;
   const ParseSettings &Parse;
   bool &Analysed;
-  bool LeaveTreeIfLast;
   std::unique_ptr<FindingSink> Sink;
   std::unique_ptr<NoLintDirectives> NoLints;
   FullMaskMacros FullMasks;
@@ -198,15 +199,10 @@ public:
         Out(Out), Errors(Errors), Parse(Parse) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CheckAction>(Checks, Options, Out, Errors, Parse,
-                                         Analysed, LeaveTreeIfLast);
+                                         Analysed);
   }
   /// Whether the checks ran on an AST.
   bool Analysed = false;
-  /// The unit's tree may be left to the process's exit if the worker takes
-  /// no unit after it: nothing parses after the analysis. (ClangTool would
-  /// parse each compile command of a file in turn; the database warpfix
-  /// analyses with gives one per file.)
-  bool LeaveTreeIfLast = false;
   /// The shared preamble the unit parsed with, if any.
   std::optional<SharedPreambles::Use> Preamble;
 
@@ -246,7 +242,6 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   ErrorRecorder Errors(Printer);
   Tool.setDiagnosticConsumer(&Errors);
   CheckActionFactory Factory(Checks, Options, Result, Messages, Errors, Parse);
-  Factory.LeaveTreeIfLast = Parse.NoParseAfterAnalysis;
   // A crash (a bug in warpfix or in clang) takes this TU, not the run. In
   // the thread that runs it, so that the thread pool and clang's per-thread
   // stack handling stay as they are; see README, "Crashes".
