@@ -99,8 +99,9 @@ private:
 /// order of one pre-order walk of the unit (checks/CheckWalk.h), and only
 /// after that walk: its analyses may then climb from any node, callers later
 /// in the file included. A node the walk reaches twice (a child that both
-/// forms of an InitListExpr share) is shown twice, as MatchFinder showed it. The walk does no filtering; each hook tests its
-/// node, cheapest test first, since it sees every node of its kind.
+/// forms of an InitListExpr share) is shown twice, as MatchFinder showed it.
+/// The walk does no filtering; each hook tests its node, cheapest test
+/// first, since it sees every node of its kind.
 class Check {
 public:
   Check(llvm::StringRef Name, CheckContext &Context)
