@@ -144,11 +144,19 @@ struct NoLintDirectives::FileDirectives {
   }
 
   bool suppresses(llvm::StringRef Check, unsigned Pos) const {
+    if (Directives.empty())
+      return false;
     auto [LineStart, LineEnd] = lineAround(Buffer, Pos);
     std::optional<std::pair<size_t, size_t>> Previous;
     if (LineStart > 0)
       Previous = lineAround(Buffer, LineStart - 1);
-    for (const Directive &D : Directives) {
+    // Directives are in file order: only those on this line and the one
+    // before are looked at, not every directive of the file per finding.
+    size_t From = Previous ? Previous->first : LineStart;
+    auto It = llvm::partition_point(
+        Directives, [&](const Directive &D) { return D.Offset < From; });
+    for (; It != Directives.end() && It->Offset < LineEnd; ++It) {
+      const Directive &D = *It;
       if (D.Type == Kind::NoLint && LineStart <= D.Offset &&
           D.Offset < LineEnd && D.names(Check))
         return true;
@@ -171,6 +179,16 @@ NoLintDirectives::~NoLintDirectives() = default;
 
 const NoLintDirectives::FileDirectives *
 NoLintDirectives::directivesOf(FileID File) {
+  // Findings come in the order of the walk, mostly many in one file in a row.
+  if (File == LastFile)
+    return LastDirectives;
+  LastFile = File;
+  LastDirectives = scanned(File);
+  return LastDirectives;
+}
+
+const NoLintDirectives::FileDirectives *
+NoLintDirectives::scanned(FileID File) {
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
   if (!Entry)
     return nullptr;

@@ -42,11 +42,15 @@ public:
 private:
   /// Null for locations with no file behind them.
   const FileDirectives *directivesOf(clang::FileID File);
+  /// As directivesOf, without the memo of the last file asked about.
+  const FileDirectives *scanned(clang::FileID File);
 
   const clang::SourceManager &SM;
   const clang::LangOptions &LangOpts;
   llvm::DenseMap<const clang::FileEntry *, std::unique_ptr<FileDirectives>>
       Cache;
+  clang::FileID LastFile;
+  const FileDirectives *LastDirectives = nullptr;
 };
 
 } // namespace warpfix

@@ -6,6 +6,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/WithColor.h"
+#include <cstdint>
+#include <cstring>
 #include <optional>
 
 using namespace clang;
@@ -21,7 +23,21 @@ struct LineEdit {
 };
 
 bool isPrintableAscii(llvm::StringRef Text) {
-  return llvm::all_of(Text, [](char C) { return C >= 0x20 && C <= 0x7e; });
+  // Eight bytes at a time: every message, note and source line is tested.
+  constexpr uint64_t Ones = 0x0101010101010101, Highs = 0x8080808080808080;
+  const char *P = Text.begin(), *End = Text.end();
+  for (; End - P >= 8; P += 8) {
+    uint64_t Word;
+    std::memcpy(&Word, P, sizeof Word);
+    uint64_t BelowSpace = (Word - 0x20 * Ones) & ~Word & Highs;
+    uint64_t AboveTilde = ((Word + Ones) | Word) & Highs;
+    if (BelowSpace | AboveTilde)
+      return false;
+  }
+  for (; P != End; ++P)
+    if (static_cast<unsigned char>(*P - 0x20) > 0x7e - 0x20)
+      return false;
+  return true;
 }
 
 /// The line of fix-it text that clang prints under a caret line: each edit's
@@ -199,16 +215,18 @@ private:
       Previous = At;
     }
 
-    writeHeader(Loc, "warning",
-                D.Message.Message + " [" + D.DiagnosticName + "]");
-    unsigned Width = writeSourceLine(Loc, Line.Text);
+    unsigned Number = writeHeader(Loc, "warning",
+                                  D.Message.Message + " [" + D.DiagnosticName +
+                                      "]");
+    unsigned Width = writeSourceLine(Number, Line.Text);
     OS.indent(Width + 2) << "| " << Marks << '\n';
     OS.indent(Width + 2) << "| " << fixItLine(Edits, Line.Start) << '\n';
     for (size_t I = 0; I < Notes.size(); ++I) {
-      writeHeader(Notes[I].Loc, "note", D.Notes[I].Message);
+      unsigned NoteNumber =
+          writeHeader(Notes[I].Loc, "note", D.Notes[I].Message);
       if (!Notes[I].Line)
         continue;
-      unsigned NoteWidth = writeSourceLine(Notes[I].Loc, Notes[I].Line->Text);
+      unsigned NoteWidth = writeSourceLine(NoteNumber, Notes[I].Line->Text);
       unsigned NoteCaret =
           Sources.getFileOffset(Notes[I].Loc) - Notes[I].Line->Start;
       OS.indent(NoteWidth + 2) << "| ";
@@ -220,20 +238,21 @@ private:
     return true;
   }
 
-  /// `file:line:column: level: message`, TextDiagnostic's first line.
-  void writeHeader(SourceLocation Loc, llvm::StringRef Level,
-                   llvm::StringRef Message) {
+  /// `file:line:column: level: message`, TextDiagnostic's first line;
+  /// returns the line number, which the source line under it shows.
+  unsigned writeHeader(SourceLocation Loc, llvm::StringRef Level,
+                       llvm::StringRef Message) {
     PresumedLoc Where = Sources.getPresumedLoc(Loc);
     OS << Where.getFilename() << ':' << Where.getLine() << ':'
        << Where.getColumn() << ": " << Level << ": " << Message << '\n';
+    return Where.getLine();
   }
 
   /// The source line under its line number; returns the number's width,
   /// which the caret and fix-it lines are indented by.
-  unsigned writeSourceLine(SourceLocation Loc, llvm::StringRef Text) {
+  unsigned writeSourceLine(unsigned Number, llvm::StringRef Text) {
     // TextDiagnostic makes room for the numbers of the snippet's lines,
     // up to its limit of lines past the first.
-    unsigned Number = Sources.getPresumedLoc(Loc).getLine();
     unsigned Width = std::max<unsigned>(
         4, digits(Number + DiagnosticOptions::DefaultSnippetLineLimit));
     OS.indent(Width - digits(Number) + 1) << Number << " | " << Text << '\n';
