@@ -40,23 +40,29 @@ void FindingSink::recordHash(FileID File, llvm::StringRef Path) {
     FileHashes[Path] = contentHash(Buffer->getBuffer());
 }
 
-bool FindingSink::place(SourceLocation Loc, std::string &Path,
-                        unsigned &Offset) {
+const std::string *FindingSink::place(SourceLocation Loc, unsigned &Offset) {
   if (Loc.isInvalid())
-    return false;
+    return nullptr;
   SourceLocation Spelling = SM.getSpellingLoc(Loc);
   FileID File = SM.getFileID(Spelling);
   auto Known = Paths.find(File);
   if (Known == Paths.end()) {
     OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
     if (!Entry)
-      return false;
+      return nullptr;
     Known = Paths.try_emplace(File, absolutePath(SM, Entry->getName())).first;
     recordHash(File, Known->second);
   }
-  Path = Known->second;
   Offset = SM.getFileOffset(Spelling);
-  return true;
+  return &Known->second;
+}
+
+bool FindingSink::place(SourceLocation Loc, std::string &Path,
+                        unsigned &Offset) {
+  const std::string *Placed = place(Loc, Offset);
+  if (Placed)
+    Path = *Placed;
+  return Placed;
 }
 
 FindingBuilder FindingSink::report(llvm::StringRef Check, SourceLocation Loc,
@@ -134,15 +140,15 @@ FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
   if (Sink.FixAbandoned[Index])
     return *this;
   const SourceManager &SM = Sink.SM;
-  std::string Path;
   unsigned Begin = 0;
   SourceLocation BeginLoc = Range.getBegin(), EndLoc = Range.getEnd();
   if (BeginLoc.isMacroID() || EndLoc.isMacroID()) {
     BeginLoc = SM.getSpellingLoc(BeginLoc);
     EndLoc = SM.getSpellingLoc(EndLoc);
   }
-  if (!Sink.place(BeginLoc, Path, Begin) ||
-      SM.getFileID(BeginLoc) != SM.getFileID(EndLoc)) {
+  // Valid until the next place(): read below before any other.
+  const std::string *Path = Sink.place(BeginLoc, Begin);
+  if (!Path || SM.getFileID(BeginLoc) != SM.getFileID(EndLoc)) {
     return withoutFix(Range.getBegin(),
                       "no automatic fix: the code is assembled by the "
                       "preprocessor and has no single place to edit");
@@ -157,7 +163,14 @@ FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
   if (End < Begin)
     return withoutFix(Range.getBegin(), "no automatic fix: inverted range");
   Sink.Places[Index].push_back(Range.getBegin());
-  tooling::Replacements &Edits = diag().Message.Fix[Path];
+  tooling::Replacements &Edits = diag().Message.Fix[*Path];
+  tooling::Replacement Edit(*Path, Begin, End - Begin, Text);
+  // The first edit in a file is all Replacements::add would keep; its
+  // search of the set, for one edit in most findings, is skipped.
+  if (Edits.empty()) {
+    Edits = tooling::Replacements(Edit);
+    return *this;
+  }
   // Two parts of one fix that need the same text at one point (two racing
   // reads wanting one barrier) need it once; Replacements would concatenate.
   if (Begin == End && llvm::any_of(Edits, [&](const tooling::Replacement &R) {
@@ -165,8 +178,7 @@ FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
                R.getReplacementText() == Text;
       }))
     return *this;
-  llvm::Error Err =
-      Edits.add(tooling::Replacement(Path, Begin, End - Begin, Text));
+  llvm::Error Err = Edits.add(Edit);
   if (Err) {
     llvm::consumeError(std::move(Err));
     return withoutFix(Range.getBegin(),

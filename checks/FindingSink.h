@@ -86,6 +86,9 @@ private:
   /// Resolves Loc to a file position, recording the file's hash. Returns false
   /// for locations with no file behind them (scratch space, built-ins).
   bool place(clang::SourceLocation Loc, std::string &Path, unsigned &Offset);
+  /// As above, without copying the path: the one returned is valid until the
+  /// next call.
+  const std::string *place(clang::SourceLocation Loc, unsigned &Offset);
   void recordHash(clang::FileID File, llvm::StringRef Path);
 
   const clang::SourceManager &SM;
