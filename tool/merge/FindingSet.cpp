@@ -213,8 +213,12 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     for (const Diagnostic &D : TU.Suppressed)
       Suppressed.push_back(&D);
   }
-  llvm::stable_sort(Shown, keyLess);
-  llvm::stable_sort(Suppressed, keyLess);
+  // One unit's findings mostly come in file order already; a stable sort of
+  // sorted input leaves it as it is, but compares as much as for any other.
+  if (!llvm::is_sorted(Shown, keyLess))
+    llvm::stable_sort(Shown, keyLess);
+  if (!llvm::is_sorted(Suppressed, keyLess))
+    llvm::stable_sort(Suppressed, keyLess);
   // Where each group of copies starts, found before any is folded.
   std::vector<size_t> GroupStarts;
   for (size_t I = 0; I < Shown.size(); ++I)
