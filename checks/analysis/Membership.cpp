@@ -302,6 +302,8 @@ Membership MembershipAnalysis::withinFunction(const Stmt *S) {
 
 Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
   std::vector<Step> Path;
+  // One allocation for the usual depth, rather than a growth per level.
+  Path.reserve(16);
   Membership M;
   const FunctionDecl *F = pathTo(Ctx, S, Path, M);
   if (!F)
