@@ -137,6 +137,15 @@ static bool countsActiveLanes(const CallExpr &Call, const LegacyIntrinsic &Entry
          (Popc->getName() == "__popc" || Popc->getName() == "__popcll");
 }
 
+const LegacyIntrinsic *
+WarpLegacyIntrinsicCheck::intrinsicCalled(const FunctionDecl *Callee,
+                                          const SourceManager &SM) {
+  auto [It, Inserted] = Intrinsics.try_emplace(Callee);
+  if (Inserted)
+    It->second = toolkitIntrinsic(Callee, SM);
+  return It->second;
+}
+
 std::string WarpLegacyIntrinsicCheck::message(const LegacyIntrinsic &Entry) {
   return ("'" + Entry.Legacy + "' is a legacy warp intrinsic that CUDA 13 "
           "no longer compiles; use '" + Entry.Sync +
@@ -209,7 +218,7 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
     UserDeclaration = userDeclarationFound(*Lookup, SM);
   } else {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    Entry = toolkitIntrinsic(Callee, SM);
+    Entry = intrinsicCalled(Callee, SM);
     if (!Entry || isExpansionInSystemHeader(*Call, SM))
       return;
     const auto *Ref =

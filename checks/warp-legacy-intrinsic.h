@@ -4,6 +4,7 @@
 #define WARPFIX_CHECKS_WARP_LEGACY_INTRINSIC_H
 
 #include "checks/Check.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace warpfix {
 
@@ -21,6 +22,12 @@ public:
 
 private:
   static std::string message(const LegacyIntrinsic &Entry);
+  /// The toolkit intrinsic Callee is, if any, asked once per function of
+  /// this translation unit: every call of the user's code comes here.
+  const LegacyIntrinsic *intrinsicCalled(const clang::FunctionDecl *Callee,
+                                         const clang::SourceManager &SM);
+  llvm::DenseMap<const clang::FunctionDecl *, const LegacyIntrinsic *>
+      Intrinsics;
   /// Rewrites a wrapper macro's legacy call to pass on the mask parameter it
   /// ignored, when that is provably right at this expansion; otherwise says
   /// why not, and leaves the call to the usual rewrite.
