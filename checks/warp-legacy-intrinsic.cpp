@@ -64,8 +64,17 @@ const FunctionDecl *functionAround(ASTContext &Ctx, const Stmt &S) {
 /// invalid location when the name and its parenthesis are written in different
 /// places (a macro that expands to the bare name, say).
 SourceLocation parenAfterName(SourceLocation NameSpelling,
-                              const SourceManager &SM,
+                              llvm::StringRef Name, const SourceManager &SM,
                               const LangOptions &LangOpts) {
+  // The usual spelling, `name(`, read straight from the buffer: no identifier
+  // character follows the name, so the token there is the name itself, and
+  // the parenthesis is the next token. Lexing finds it otherwise.
+  auto [File, Offset] = SM.getDecomposedLoc(NameSpelling);
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (!Invalid && Buffer.substr(Offset).starts_with(Name) &&
+      Buffer.substr(Offset + Name.size()).starts_with("("))
+    return NameSpelling.getLocWithOffset(Name.size());
   std::optional<Token> Next =
       Lexer::findNextToken(NameSpelling, SM, LangOpts);
   if (!Next || !Next->is(tok::l_paren))
@@ -143,6 +152,14 @@ WarpLegacyIntrinsicCheck::intrinsicCalled(const FunctionDecl *Callee,
   auto [It, Inserted] = Intrinsics.try_emplace(Callee);
   if (Inserted)
     It->second = toolkitIntrinsic(Callee, SM);
+  return It->second;
+}
+
+const std::string &
+WarpLegacyIntrinsicCheck::messageFor(const LegacyIntrinsic &Entry) {
+  auto [It, Inserted] = Messages.try_emplace(&Entry);
+  if (Inserted)
+    It->second = message(Entry);
   return It->second;
 }
 
@@ -236,7 +253,7 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
   }
   if (!Entry)
     return;
-  FindingBuilder Finding = report(Name, message(*Entry));
+  FindingBuilder Finding = report(Name, messageFor(*Entry));
   if (SM.isMacroArgExpansion(Name) || Name.isMacroID())
     Finding.note(SM.getExpansionLoc(Name), "in this expansion of a macro");
   if (UserDeclaration) {
@@ -263,9 +280,8 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
     return;
   }
 
-  std::string Candidate = (Entry->Sync + "(<mask>, ...)").str();
-  SourceLocation Paren =
-      parenAfterName(SM.getSpellingLoc(Name), SM, Ctx.getLangOpts());
+  SourceLocation Paren = parenAfterName(SM.getSpellingLoc(Name), Entry->Legacy,
+                                        SM, Ctx.getLangOpts());
   Membership Lanes = context().analyses(Ctx).Members.at(Call);
   if (Name.isMacroID() && !SM.isMacroArgExpansion(Name) && Paren.isValid()) {
     if (std::optional<IgnoredMaskParameter> Param =
@@ -306,8 +322,10 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
       return;
     }
     withoutFixFor(Finding, Lanes)
-        .note(Name, "candidate rewrite: " + Candidate +
-                        " where <mask> names the lanes that reach this call");
+        .note(Name, ("candidate rewrite: " + Entry->Sync +
+                     "(<mask>, ...) where <mask> names the lanes that reach "
+                     "this call")
+                        .str());
     return;
   }
   if (Paren.isInvalid()) {

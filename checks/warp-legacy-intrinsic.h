@@ -22,6 +22,9 @@ public:
 
 private:
   static std::string message(const LegacyIntrinsic &Entry);
+  /// message(Entry), made once per intrinsic that the unit calls.
+  const std::string &messageFor(const LegacyIntrinsic &Entry);
+  llvm::DenseMap<const LegacyIntrinsic *, std::string> Messages;
   /// The toolkit intrinsic Callee is, if any, asked once per function of
   /// this translation unit: every call of the user's code comes here.
   const LegacyIntrinsic *intrinsicCalled(const clang::FunctionDecl *Callee,
