@@ -40,22 +40,33 @@ bool isPrintableAscii(llvm::StringRef Text) {
   return true;
 }
 
-/// The line of fix-it text that clang prints under a caret line: each edit's
-/// text at its column, pushed one past the end of the one before where they
-/// would touch (TextDiagnostic's buildFixItInsertionLine). Only for a line of
-/// printable ASCII, where a column is a byte.
-std::string fixItLine(llvm::ArrayRef<LineEdit> Edits, unsigned LineStart) {
-  std::string Line;
+/// Writes the line of fix-it text that clang prints under a caret line: each
+/// edit's text at its column, pushed one past the end of the one before where
+/// they would touch (TextDiagnostic's buildFixItInsertionLine). Only for a
+/// line of printable ASCII, where a column is a byte.
+void writeFixItLine(llvm::raw_ostream &Out, llvm::ArrayRef<LineEdit> Edits,
+                    unsigned LineStart) {
+  // Also the length written so far: each text starts at or after it.
   unsigned PreviousEnd = 0;
   for (const LineEdit &E : Edits) {
     unsigned Column = E.Offset - LineStart;
     if (Column < PreviousEnd)
       Column = PreviousEnd + 1;
-    Line.resize(Column, ' ');
-    Line += E.Text;
+    Out.indent(Column - PreviousEnd) << E.Text;
     PreviousEnd = Column + E.Text.size();
   }
-  return Line;
+}
+
+/// A number in decimal, as raw_ostream writes it, without its general
+/// formatting path: a report writes three for every line it shows.
+void writeDecimal(llvm::raw_ostream &Out, unsigned N) {
+  char Digits[10];
+  char *First = std::end(Digits);
+  do {
+    *--First = static_cast<char>('0' + N % 10);
+    N /= 10;
+  } while (N);
+  Out.write(First, std::end(Digits) - First);
 }
 
 /// The caret line clang just wrote at the end of Text: its gutter (`    | `,
@@ -130,7 +141,8 @@ public:
     }
     if (Line)
       if (std::optional<llvm::StringRef> Gutter = caretGutter(PendingText))
-        Pending << *Gutter << fixItLine(Edits, Line->Start) << '\n';
+        writeFixItLine(Pending << *Gutter, Edits, Line->Start);
+        Pending << '\n';
     for (const tooling::DiagnosticMessage &Note : D.Notes)
       Diags.Report(locate(Note.FilePath, Note.FileOffset),
                    Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
@@ -184,7 +196,7 @@ private:
         !isPrintableAscii(D.DiagnosticName))
       return false;
     // The caret line: the edits' ranges underlined, then the caret.
-    std::string Marks;
+    llvm::SmallString<128> Marks;
     for (const LineEdit &E : Edits) {
       unsigned Begin = E.Offset - Line.Start, End = Begin + E.Length;
       // highlightRange moves a range's ends off blanks; not reproduced.
@@ -202,7 +214,7 @@ private:
       SourceLocation Loc;
       std::optional<SourceLine> Line;
     };
-    std::vector<NoteLine> Notes;
+    llvm::SmallVector<NoteLine, 4> Notes;
     SourceLocation Previous = Loc;
     for (const tooling::DiagnosticMessage &Note : D.Notes) {
       SourceLocation At = locate(Note.FilePath, Note.FileOffset);
@@ -215,12 +227,12 @@ private:
       Previous = At;
     }
 
-    unsigned Number = writeHeader(Loc, "warning",
-                                  D.Message.Message + " [" + D.DiagnosticName +
-                                      "]");
+    unsigned Number =
+        writeHeader(Loc, "warning", D.Message.Message, D.DiagnosticName);
     unsigned Width = writeSourceLine(Number, Line.Text);
     OS.indent(Width + 2) << "| " << Marks << '\n';
-    OS.indent(Width + 2) << "| " << fixItLine(Edits, Line.Start) << '\n';
+    writeFixItLine(OS.indent(Width + 2) << "| ", Edits, Line.Start);
+    OS << '\n';
     for (size_t I = 0; I < Notes.size(); ++I) {
       unsigned NoteNumber =
           writeHeader(Notes[I].Loc, "note", D.Notes[I].Message);
@@ -238,13 +250,21 @@ private:
     return true;
   }
 
-  /// `file:line:column: level: message`, TextDiagnostic's first line;
-  /// returns the line number, which the source line under it shows.
+  /// `file:line:column: level: message [check]`, TextDiagnostic's first
+  /// line (a note names no check); returns the line number, which the source
+  /// line under it shows.
   unsigned writeHeader(SourceLocation Loc, llvm::StringRef Level,
-                       llvm::StringRef Message) {
+                       llvm::StringRef Message,
+                       std::optional<llvm::StringRef> Check = std::nullopt) {
     PresumedLoc Where = Sources.getPresumedLoc(Loc);
-    OS << Where.getFilename() << ':' << Where.getLine() << ':'
-       << Where.getColumn() << ": " << Level << ": " << Message << '\n';
+    OS << Where.getFilename() << ':';
+    writeDecimal(OS, Where.getLine());
+    OS << ':';
+    writeDecimal(OS, Where.getColumn());
+    OS << ": " << Level << ": " << Message;
+    if (Check)
+      OS << " [" << *Check << ']';
+    OS << '\n';
     return Where.getLine();
   }
 
@@ -255,7 +275,9 @@ private:
     // up to its limit of lines past the first.
     unsigned Width = std::max<unsigned>(
         4, digits(Number + DiagnosticOptions::DefaultSnippetLineLimit));
-    OS.indent(Width - digits(Number) + 1) << Number << " | " << Text << '\n';
+    OS.indent(Width - digits(Number) + 1);
+    writeDecimal(OS, Number);
+    OS << " | " << Text << '\n';
     return Width;
   }
 
