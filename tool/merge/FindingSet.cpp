@@ -40,10 +40,14 @@ bool sameFix(const llvm::StringMap<Replacements> &A,
   return true;
 }
 
+bool sameNote(const DiagnosticMessage &A, const DiagnosticMessage &B) {
+  return A.FilePath == B.FilePath && A.FileOffset == B.FileOffset &&
+         A.Message == B.Message;
+}
+
 bool hasNote(const Diagnostic &D, const DiagnosticMessage &Note) {
   return llvm::any_of(D.Notes, [&](const DiagnosticMessage &N) {
-    return N.FilePath == Note.FilePath && N.FileOffset == Note.FileOffset &&
-           N.Message == Note.Message;
+    return sameNote(N, Note);
   });
 }
 
@@ -118,11 +122,20 @@ Diagnostic foldCopies(llvm::ArrayRef<Diagnostic *> Copies) {
   if (Copies.size() != 1 || abstains(*Copies.front()))
     return foldSharedCopies({Copies.begin(), Copies.end()});
   Diagnostic Folded = std::move(*Copies.front());
-  auto Notes = std::move(Folded.Notes);
-  Folded.Notes.clear();
-  for (DiagnosticMessage &Note : Notes)
-    if (!hasNote(Folded, Note))
-      Folded.Notes.push_back(std::move(Note));
+  // In place: a note is kept unless one kept before it says the same.
+  auto &Notes = Folded.Notes;
+  size_t Kept = 0;
+  for (size_t I = 0; I < Notes.size(); ++I) {
+    if (llvm::any_of(llvm::ArrayRef(Notes).take_front(Kept),
+                     [&](const DiagnosticMessage &N) {
+                       return sameNote(N, Notes[I]);
+                     }))
+      continue;
+    if (Kept != I)
+      Notes[Kept] = std::move(Notes[I]);
+    ++Kept;
+  }
+  Notes.truncate(Kept);
   return Folded;
 }
 
@@ -238,7 +251,9 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     // Looked up before the fold, which may move the key's strings away.
     auto Vetoes = std::equal_range(Suppressed.begin(), Suppressed.end(),
                                    Copies.front(), keyLess);
-    Diagnostic D = foldCopies(Copies);
+    // Folded into its place in the set, which is reserved: D stays valid.
+    Diagnostic &D = Set.Findings.emplace_back(foldCopies(Copies));
+    size_t Index = Set.Findings.size() - 1;
     // A macro body whose finding a NOLINT suppresses at one expansion site
     // is edited for the other expansions only if that one needs the same.
     if (!D.Message.Fix.empty() &&
@@ -342,10 +357,9 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
         if (!File.Accepted.contains(R))
           llvm::cantFail(File.Accepted.add(R));
         if (R.getLength() == 0)
-          File.InsertingAt[R.getOffset()].push_back(Set.Findings.size());
+          File.InsertingAt[R.getOffset()].push_back(Index);
       }
     }
-    Set.Findings.push_back(std::move(D));
   }
   return Set;
 }
