@@ -139,10 +139,12 @@ public:
           Builder << FixItHint::CreateReplacement(Range, E.Text);
       }
     }
-    if (Line)
-      if (std::optional<llvm::StringRef> Gutter = caretGutter(PendingText))
+    if (Line) {
+      if (std::optional<llvm::StringRef> Gutter = caretGutter(PendingText)) {
         writeFixItLine(Pending << *Gutter, Edits, Line->Start);
         Pending << '\n';
+      }
+    }
     for (const tooling::DiagnosticMessage &Note : D.Notes)
       Diags.Report(locate(Note.FilePath, Note.FileOffset),
                    Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
