@@ -68,18 +68,20 @@ private:
   unsigned Switches = 0;
 };
 
-/// Whether S holds a goto, found by a walk of its children, which is much
-/// cheaper than the visitor's. Nothing where the visitor would see more than
-/// the children: a declaration other than a variable (a local class's
-/// methods have bodies), or a block. A lambda's body is a function of its
-/// own, as for ExitFinder.
-std::optional<bool> gotoAmongChildren(const Stmt *S) {
+/// Whether S holds a statement that Wanted picks, found by a walk of its
+/// children, which is much cheaper than the visitor's. Nothing where the
+/// visitor would see more than the children: a declaration other than a
+/// variable (a local class's methods have bodies), or a block. A lambda's body
+/// is a function of its own, as for ExitFinder. (What the visitor sees beyond
+/// the children, an expression inside a variable's type, is never run.)
+template <typename Predicate>
+std::optional<bool> amongChildren(const Stmt *S, Predicate Wanted) {
   llvm::SmallVector<const Stmt *, 32> Pending = {S};
   while (!Pending.empty()) {
     const Stmt *Current = Pending.pop_back_val();
     if (!Current || isa<LambdaExpr>(Current))
       continue;
-    if (isa<GotoStmt, IndirectGotoStmt>(Current))
+    if (Wanted(Current))
       return true;
     if (isa<BlockExpr>(Current))
       return std::nullopt;
@@ -111,13 +113,23 @@ bool declaresLabel(const DeclContext &DC) {
 
 std::vector<const Stmt *> exitsOf(ASTContext &Ctx, const Stmt *S,
                                   bool CountContinue) {
+  // Most statements hold no jump and no asm at all, which their children
+  // show; the visitor, which tells which jumps leave S, walks the rest.
+  std::optional<bool> MayExit = amongChildren(S, [](const Stmt *Child) {
+    return isa<ReturnStmt, GotoStmt, IndirectGotoStmt, BreakStmt, ContinueStmt,
+               AsmStmt>(Child);
+  });
+  if (MayExit && !*MayExit)
+    return {};
   ExitFinder Finder(Ctx, CountContinue);
   Finder.TraverseStmt(const_cast<Stmt *>(S));
   return Finder.Exits;
 }
 
 bool containsGoto(ASTContext &Ctx, const Stmt *S) {
-  if (std::optional<bool> Found = gotoAmongChildren(S))
+  if (std::optional<bool> Found = amongChildren(S, [](const Stmt *Child) {
+        return isa<GotoStmt, IndirectGotoStmt>(Child);
+      }))
     return *Found;
   ExitFinder Finder(Ctx, true);
   Finder.TraverseStmt(const_cast<Stmt *>(S));
