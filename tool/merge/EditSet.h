@@ -45,9 +45,10 @@ public:
   /// edit of one set is of one file.
   llvm::Error add(const clang::tooling::Replacement &R);
 
-  /// Takes out R, which the set holds.
+  /// Takes out R, if the set holds it.
   void erase(const clang::tooling::Replacement &R) {
-    Edits.erase(Edits.find(keyOf(R)));
+    if (auto It = Edits.find(keyOf(R)); It != Edits.end())
+      Edits.erase(It);
   }
 
   clang::tooling::Replacements toReplacements() const;
