@@ -22,7 +22,8 @@ public:
 
 private:
   static std::string message(const LegacyIntrinsic &Entry);
-  /// message(Entry), made once per intrinsic that the unit calls.
+  /// message(Entry), made once per intrinsic that the unit calls; valid
+  /// until the next call.
   const std::string &messageFor(const LegacyIntrinsic &Entry);
   llvm::DenseMap<const LegacyIntrinsic *, std::string> Messages;
   /// The toolkit intrinsic Callee is, if any, asked once per function of
