@@ -1,7 +1,9 @@
 #include "checks/analysis/Exits.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -69,26 +71,49 @@ private:
 };
 
 /// Whether S holds a statement that Wanted picks, found by a walk of its
-/// children, which is much cheaper than the visitor's. Nothing where the
-/// visitor would see more than the children: a declaration other than a
-/// variable (a local class's methods have bodies), or a block. A lambda's body
-/// is a function of its own, as for ExitFinder. (What the visitor sees beyond
-/// the children, an expression inside a variable's type, is never run.)
+/// children, which is much cheaper than the visitor's. A lambda's body is a
+/// function of its own, as for ExitFinder. Where the visitor reaches code
+/// that the children do not show, and that code can run, the walk gives no
+/// answer: a declaration other than a variable (a local class's methods have
+/// bodies), a block, an OpenMP or captured region (whose body is a
+/// declaration's), and a variably modified type, whose sizes the visitor
+/// walks in its type locations. An opaque value is followed to the
+/// expression it stands for (a structured binding's array copy, a
+/// property's base and index), as the visitor follows it. What the visitor
+/// sees beyond that (an expression in a type that is not variably modified,
+/// a template argument, an attribute's argument) never runs.
 template <typename Predicate>
 std::optional<bool> amongChildren(const Stmt *S, Predicate Wanted) {
   llvm::SmallVector<const Stmt *, 32> Pending = {S};
+  // An expression that several opaque values stand for is walked once.
+  llvm::SmallPtrSet<const Expr *, 8> Sources;
   while (!Pending.empty()) {
     const Stmt *Current = Pending.pop_back_val();
     if (!Current || isa<LambdaExpr>(Current))
       continue;
     if (Wanted(Current))
       return true;
-    if (isa<BlockExpr>(Current))
+    if (isa<BlockExpr, CapturedStmt, OMPExecutableDirective>(Current))
       return std::nullopt;
+    if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Current)) {
+      const Expr *Source = Opaque->getSourceExpr();
+      if (Source && Sources.insert(Source).second)
+        Pending.push_back(Source);
+      continue;
+    }
     if (const auto *Decls = dyn_cast<DeclStmt>(Current))
-      for (const Decl *D : Decls->decls())
-        if (!isa<VarDecl>(D))
+      for (const Decl *D : Decls->decls()) {
+        const auto *Var = dyn_cast<VarDecl>(D);
+        if (!Var || Var->getType()->isVariablyModifiedType())
           return std::nullopt;
+      }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Current);
+        Cast && Cast->getTypeAsWritten()->isVariablyModifiedType())
+      return std::nullopt;
+    if (const auto *Trait = dyn_cast<UnaryExprOrTypeTraitExpr>(Current);
+        Trait && Trait->isArgumentType() &&
+        Trait->getArgumentType()->isVariablyModifiedType())
+      return std::nullopt;
     for (const Stmt *Child : Current->children())
       Pending.push_back(Child);
   }
