@@ -141,7 +141,8 @@ public:
     }
     if (Line) {
       if (std::optional<llvm::StringRef> Gutter = caretGutter(PendingText)) {
-        writeFixItLine(Pending << *Gutter, Edits, Line->Start);
+        // A copy: the gutter lies in PendingText, which the write may grow.
+        writeFixItLine(Pending << Gutter->str(), Edits, Line->Start);
         Pending << '\n';
       }
     }
