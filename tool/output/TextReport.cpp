@@ -57,18 +57,6 @@ void writeFixItLine(llvm::raw_ostream &Out, llvm::ArrayRef<LineEdit> Edits,
   }
 }
 
-/// A number in decimal, as raw_ostream writes it, without its general
-/// formatting path: a report writes three for every line it shows.
-void writeDecimal(llvm::raw_ostream &Out, unsigned N) {
-  char Digits[10];
-  char *First = std::end(Digits);
-  do {
-    *--First = static_cast<char>('0' + N % 10);
-    N /= 10;
-  } while (N);
-  Out.write(First, std::end(Digits) - First);
-}
-
 /// The caret line clang just wrote at the end of Text: its gutter (`    | `,
 /// or nothing without line numbers) when the last line is one.
 std::optional<llvm::StringRef> caretGutter(llvm::StringRef Text) {
@@ -260,11 +248,8 @@ private:
                        llvm::StringRef Message,
                        std::optional<llvm::StringRef> Check = std::nullopt) {
     PresumedLoc Where = Sources.getPresumedLoc(Loc);
-    OS << Where.getFilename() << ':';
-    writeDecimal(OS, Where.getLine());
-    OS << ':';
-    writeDecimal(OS, Where.getColumn());
-    OS << ": " << Level << ": " << Message;
+    OS << Where.getFilename() << ':' << Where.getLine() << ':'
+       << Where.getColumn() << ": " << Level << ": " << Message;
     if (Check)
       OS << " [" << *Check << ']';
     OS << '\n';
@@ -278,9 +263,7 @@ private:
     // up to its limit of lines past the first.
     unsigned Width = std::max<unsigned>(
         4, digits(Number + DiagnosticOptions::DefaultSnippetLineLimit));
-    OS.indent(Width - digits(Number) + 1);
-    writeDecimal(OS, Number);
-    OS << " | " << Text << '\n';
+    OS.indent(Width - digits(Number) + 1) << Number << " | " << Text << '\n';
     return Width;
   }
 
