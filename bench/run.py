@@ -621,25 +621,7 @@ def main():
     else:
         log("bench: the clang parse runs the same -cc1 command line as warpfix")
 
-    # ---- clang parse and clang-tidy, one process per file.
-    clang = Sum("clang parse")
-    tidy = Sum("clang-tidy")
-    # Interleaved, so that changes in the machine's load hit both alike.
-    for i, p in enumerate(files):
-        r = measure([opts.clang] + parse_args[p][1:], root)
-        clang.add(p, r)
-        t = measure([opts.clang_tidy, "-p", tidy_db, "--checks=" + TIDY_CHECK,
-                     "--quiet", p], root)
-        tidy.add(p, t)
-        log(f"  [{i + 1}/{len(files)}] {os.path.relpath(p, root)}: clang "
-            f"{r.cpu:.2f} s CPU {r.maxrss / 2**20:.0f} MiB, clang-tidy "
-            f"{t.cpu:.2f} s CPU {t.maxrss / 2**20:.0f} MiB")
-    for s in (clang, tidy):
-        for p, r in s.failures():
-            problems.append(f"{s.name} failed on {p} (exit {r.rc}):\n"
-                            + (r.stderr or r.stdout)[-3000:])
-
-    # ---- warpfix.
+    # ---- warpfix: its flags.
     base = [binary, "-p", build]
     common = []
     notes = []
@@ -670,13 +652,62 @@ def main():
             f"{r.maxrss / 2**20:.0f} MiB, exit {r.rc}")
         return r
 
+    # ---- clang parse and clang-tidy, one process per file, and warpfix's
+    # cold run of the full-parse TUs three times, at the middle of each third
+    # of that loop. The target compares that run, one process of some ten
+    # seconds, with the sum of parses spread over minutes; on a machine whose
+    # speed drifts, one run of it moved the ratio from 0.31 to 0.43 with the
+    # same instructions. The median of three runs spread over the same minutes
+    # as the parses is what the ratio uses. None runs first: the first parse
+    # of each set of headers reads them from disk.
+    clang = Sum("clang parse")
+    tidy = Sum("clang-tidy")
+    full_runs = []
+    full_argv = base + cold_flags + common + full
+    full_run_before = {len(files) // 6, len(files) // 2, 5 * len(files) // 6}
+
+    def time_full_parse_run():
+        n = len(full_runs) + 1
+        log(f"  warpfix -j1 cold, full-parse TUs, run {n}/"
+            f"{len(full_run_before)}: "
+            f"{' '.join(full_argv[1:])}")
+        r = measure(full_argv, root)
+        full_runs.append(r)
+        if r.rc not in (0, 1):
+            problems.append(f"warpfix -j1 cold, full-parse TUs failed (exit "
+                            f"{r.rc}):\n" + r.stderr[-3000:])
+        log(f"    {r.wall:.1f} s wall, {r.cpu:.1f} s CPU, "
+            f"{r.maxrss / 2**20:.0f} MiB, exit {r.rc}")
+
+    # Interleaved, so that changes in the machine's load hit both alike.
+    for i, p in enumerate(files):
+        if full and i in full_run_before:
+            time_full_parse_run()
+        r = measure([opts.clang] + parse_args[p][1:], root)
+        clang.add(p, r)
+        t = measure([opts.clang_tidy, "-p", tidy_db, "--checks=" + TIDY_CHECK,
+                     "--quiet", p], root)
+        tidy.add(p, t)
+        log(f"  [{i + 1}/{len(files)}] {os.path.relpath(p, root)}: clang "
+            f"{r.cpu:.2f} s CPU {r.maxrss / 2**20:.0f} MiB, clang-tidy "
+            f"{t.cpu:.2f} s CPU {t.maxrss / 2**20:.0f} MiB")
+    for s in (clang, tidy):
+        for p, r in s.failures():
+            problems.append(f"{s.name} failed on {p} (exit {r.rc}):\n"
+                            + (r.stderr or r.stdout)[-3000:])
+
     stats = []
     if flags["--stats"]:
         stats = ["--stats"]
     cold = run_warpfix("cold", "-j1 cold, all TUs",
                        base + cold_flags + common + stats)
-    cold_full = run_warpfix("cold_full", "-j1 cold, full-parse TUs",
-                            base + cold_flags + common + full) if full else None
+    cold_full = None
+    if full_runs:
+        cold_full = sorted(full_runs, key=lambda r: r.cpu)[len(full_runs) // 2]
+        spread = " / ".join(f"{r.cpu:.1f}" for r in full_runs)
+        warpfix_runs["cold_full"] = (
+            f"-j1 cold, full-parse TUs, the median of {len(full_runs)} runs "
+            f"({spread} s CPU)", cold_full)
     # The same cold runs with each unit parsing its system headers itself
     # (issue 18, part 2): the ratio with shared preambles on and off.
     cold_off = cold_full_off = None
@@ -901,6 +932,10 @@ def main():
                                     "load_at_end": r.load,
                                     "findings": counts[k]}
                    for k, (label, r) in warpfix_runs.items()},
+                "warpfix_cold_full_each": [
+                    {"wall_s": r.wall, "cpu_s": r.cpu,
+                     "max_rss_bytes": r.maxrss, "exit": r.rc,
+                     "load_at_end": r.load} for r in full_runs],
             },
             "per_tu": {os.path.relpath(p, root): {
                 "kind": kind_of[p], "needs_full_parse": needs[p],
