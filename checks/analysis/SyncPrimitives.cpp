@@ -58,13 +58,13 @@ const Expr *memberMaskArgument(const CallExpr &Call, const ASTContext &Ctx) {
 
 namespace {
 
-const FunctionDecl *functionOf(ASTContext &Ctx, const Decl *D) {
+const FunctionDecl *functionOf(const Decl *D) {
   return dyn_cast_or_null<FunctionDecl>(D->getParentFunctionOrMethod());
 }
 
 /// The values a local variable is given anywhere in its function; null stands
 /// for a value that cannot be followed (x += y, &x escaping, and so on).
-std::vector<const Expr *> valuesOf(const VarDecl *Var, ASTContext &Ctx) {
+std::vector<const Expr *> valuesOf(const VarDecl *Var) {
   class Collector : public RecursiveASTVisitor<Collector> {
   public:
     explicit Collector(const VarDecl *Var) : Var(Var) {}
@@ -91,7 +91,7 @@ std::vector<const Expr *> valuesOf(const VarDecl *Var, ASTContext &Ctx) {
   std::vector<const Expr *> Values;
   if (Var->getInit())
     Values.push_back(Var->getInit());
-  const FunctionDecl *F = functionOf(Ctx, Var);
+  const FunctionDecl *F = functionOf(Var);
   if (F && F->getBody()) {
     Collector C(Var);
     C.TraverseStmt(F->getBody());
@@ -143,7 +143,7 @@ void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare))
       if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
           Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var)) {
-        for (const Expr *Value : valuesOf(Var, Ctx)) {
+        for (const Expr *Value : valuesOf(Var)) {
           if (Value)
             trace(Value, Ctx, true, Out, Depth + 1);
           else

@@ -159,7 +159,7 @@ collectSourceFiles(llvm::ArrayRef<std::string> Paths,
     size_t Before = Files.size() + Dangling.size();
     DirectoryWalk Walk(Files, Dangling, Warnings);
     if (llvm::Error Err = Walk.walk(Given))
-      return std::move(Err);
+      return Err;
     if (Files.size() + Dangling.size() == Before)
       Warnings.push_back("no CUDA source files (.cu) under '" + Given + "'");
   }

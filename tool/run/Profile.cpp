@@ -63,7 +63,7 @@ Profile::create(EffectiveConfig Config,
   P->Pipeline = std::make_unique<TranslationUnitPipeline>(
       *P->Analysis, P->Cache ? &*P->Cache : nullptr,
       P->Filter ? &*P->Filter : nullptr);
-  return std::move(P);
+  return P;
 }
 
 std::vector<std::string> Profile::takeWarnings() {
@@ -95,7 +95,7 @@ llvm::Expected<ProfileSet> ProfileSet::create(
     }
     Set.FileProfiles.push_back(Chosen);
   }
-  return std::move(Set);
+  return Set;
 }
 
 std::vector<const CheckInfo *> ProfileSet::enabledChecks() const {
