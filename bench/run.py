@@ -641,15 +641,19 @@ def main():
 
     warpfix_runs = {}
 
-    def run_warpfix(key, label, argv):
+    def measure_warpfix(label, argv):
         log(f"  warpfix {label}: {' '.join(argv[1:])}")
         r = measure(argv, root)
-        warpfix_runs[key] = (label, r)
         if r.rc not in (0, 1):
             problems.append(f"warpfix {label} failed (exit {r.rc}):\n"
                             + r.stderr[-3000:])
         log(f"    {r.wall:.1f} s wall, {r.cpu:.1f} s CPU, "
             f"{r.maxrss / 2**20:.0f} MiB, exit {r.rc}")
+        return r
+
+    def run_warpfix(key, label, argv):
+        r = measure_warpfix(label, argv)
+        warpfix_runs[key] = (label, r)
         return r
 
     # ---- clang parse and clang-tidy, one process per file, and warpfix's
@@ -668,16 +672,9 @@ def main():
 
     def time_full_parse_run():
         n = len(full_runs) + 1
-        log(f"  warpfix -j1 cold, full-parse TUs, run {n}/"
-            f"{len(full_run_before)}: "
-            f"{' '.join(full_argv[1:])}")
-        r = measure(full_argv, root)
-        full_runs.append(r)
-        if r.rc not in (0, 1):
-            problems.append(f"warpfix -j1 cold, full-parse TUs failed (exit "
-                            f"{r.rc}):\n" + r.stderr[-3000:])
-        log(f"    {r.wall:.1f} s wall, {r.cpu:.1f} s CPU, "
-            f"{r.maxrss / 2**20:.0f} MiB, exit {r.rc}")
+        full_runs.append(measure_warpfix(
+            f"-j1 cold, full-parse TUs, run {n}/{len(full_run_before)}",
+            full_argv))
 
     # Interleaved, so that changes in the machine's load hit both alike.
     for i, p in enumerate(files):
