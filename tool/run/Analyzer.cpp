@@ -1,4 +1,5 @@
 #include "tool/run/Analyzer.h"
+#include "tool/run/HostBodies.h"
 #include "tool/run/ParallelRunner.h"
 #include "checks/CheckWalk.h"
 #include "checks/NoLintDirectives.h"
@@ -55,6 +56,10 @@ public:
       : Context(Context), Checks(Checks), SM(SM), Sink(Sink), Errors(Errors),
         Parse(Parse), Analysed(Analysed),
         BeforeChecks(std::move(BeforeChecks)) {}
+
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return isSkippableHostBody(*D, SM);
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Stage = "analysis";
@@ -210,6 +215,9 @@ protected:
   void prepare(CompilerInvocation &Invocation, FileManager &Files,
                std::shared_ptr<PCHContainerOperations> PCHContainerOps)
       override {
+    // Before the preamble is built from the invocation: its build skips the
+    // same bodies as the unit's parse.
+    askWhichBodiesToSkip(Invocation);
     if (Parse.Preambles)
       Preamble = Parse.Preambles->attach(Invocation, Files,
                                          std::move(PCHContainerOps));

@@ -1,5 +1,6 @@
 #include "tool/run/SharedPreambles.h"
 #include "checks/FindingSink.h"
+#include "tool/run/HostBodies.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -205,14 +206,21 @@ public:
     }
   }
 
-  /// Function bodies of the system headers are kept: user code instantiates
-  /// their templates, and a unit parsed alone has them too.
-  bool shouldSkipFunctionBody(Decl *) override { return false; }
+  void BeforeExecute(CompilerInstance &CI) override {
+    SM = &CI.getSourceManager();
+  }
+
+  /// The bodies a unit parsed alone skips (HostBodies.h), and no other:
+  /// user code instantiates the headers' templates.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return SM && isSkippableHostBody(*D, *SM);
+  }
 
   std::string UserFile;
 
 private:
   SharedPreambles::Preamble &Out;
+  const SourceManager *SM = nullptr;
 };
 
 std::string keyOf(const CompilerInvocation &Invocation,
