@@ -537,7 +537,6 @@ void writeReports(const RunReport &Run, SourcePositions &Positions,
 
 int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
-  returnLargeBlocksWhenFreed();
   // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
   // costs that TU, not the run.
   CrashRecoveryContext::Enable();
@@ -570,6 +569,7 @@ int main(int argc, const char **argv) {
   std::vector<std::string> SourceFiles = usableSourceFiles(*Files, ToolErrors);
   printErrors(ToolErrors);
   bool HadErrors = !ToolErrors.empty();
+  fitLargeBlocksTo(SourceFiles.size());
 
   // Run: each file analysed by the profile of the configuration in force.
   SharedPreambles Preambles(TestingReportPreambles ? &errs() : nullptr);
