@@ -467,6 +467,7 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
   Settings.Parse.TestingBeforeUnit = TestingBeforeUnit;
   // A rewrite is checked by parsing the rewritten code.
   Settings.Parse.NoParseAfterAnalysis = !Fix && !Diff && ExportFixes.empty();
+  Settings.Parse.ToolchainRoots = systemHeaderRoots(Toolkit);
   return Settings;
 }
 
@@ -572,8 +573,9 @@ int main(int argc, const char **argv) {
   fitLargeBlocksTo(SourceFiles.size());
 
   // Run: each file analysed by the profile of the configuration in force.
-  SharedPreambles Preambles(TestingReportPreambles ? &errs() : nullptr);
   ProfileSettings Settings = profileSettings(*Toolkit, argv[0]);
+  SharedPreambles Preambles(Settings.Parse.ToolchainRoots,
+                            TestingReportPreambles ? &errs() : nullptr);
   // One unit has no one to share with, and building a preamble costs more
   // than the parse it saves (0.2 s and 8 MiB on a single 250-kernel file).
   if (!NoSharedPreambles && SourceFiles.size() > 1)
@@ -593,9 +595,10 @@ int main(int argc, const char **argv) {
   std::vector<VerifiableUnit> Verifiable;
   bool Rewrites = Fix || Diff || !ExportFixes.empty();
   if (Rewrites)
-    Verifiable = verifiableUnits(Results, [&](size_t I) -> const auto & {
-      return Profiles->of(I).database();
-    });
+    Verifiable = verifiableUnits(
+        Results,
+        [&](size_t I) -> const auto & { return Profiles->of(I).database(); },
+        Settings.Parse.ToolchainRoots);
 
   // Merge: code that several translation units see is reported once.
   std::vector<std::string> ConfigErrors;

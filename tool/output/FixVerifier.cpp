@@ -1,5 +1,6 @@
 #include "tool/output/FixVerifier.h"
 #include "tool/input/LaunchChevrons.h"
+#include "tool/run/HostBodies.h"
 #include "tool/run/ParseErrors.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -53,12 +54,37 @@ public:
 /// missing #include must not hide the errors that a fix after it would add.
 /// Its "N errors generated" line goes nowhere: the errors are reported, if at
 /// all, as the verdict.
+/// It skips the host bodies the analysis's parse skipped: an error there,
+/// unseen by the analysis, would pass for one the fixes made.
 class QuietSyntaxOnly : public TolerantActionFactory {
 public:
-  QuietSyntaxOnly() : TolerantActionFactory(llvm::nulls()) {}
+  explicit QuietSyntaxOnly(llvm::ArrayRef<std::string> ToolchainRoots)
+      : TolerantActionFactory(llvm::nulls()), ToolchainRoots(ToolchainRoots) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<SyntaxOnlyAction>();
+    return std::make_unique<SkippingAction>(ToolchainRoots);
   }
+
+protected:
+  void prepare(CompilerInvocation &Invocation, FileManager &,
+               std::shared_ptr<PCHContainerOperations>) override {
+    askWhichBodiesToSkip(Invocation);
+  }
+
+private:
+  class SkippingAction : public ASTFrontendAction {
+  public:
+    explicit SkippingAction(llvm::ArrayRef<std::string> ToolchainRoots)
+        : ToolchainRoots(ToolchainRoots) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                   llvm::StringRef) override {
+      return std::make_unique<HostBodySkippingConsumer>(ToolchainRoots,
+                                                        CI.getSourceManager());
+    }
+
+  private:
+    llvm::ArrayRef<std::string> ToolchainRoots;
+  };
+  llvm::ArrayRef<std::string> ToolchainRoots;
 };
 
 /// clang's errors for a syntax-only parse of Unit, with Replaced (by the
@@ -81,7 +107,7 @@ parseErrors(const VerifiableUnit &Unit,
   Tool.setPrintErrorMessage(false);
   ErrorCollector Collector;
   Tool.setDiagnosticConsumer(&Collector);
-  QuietSyntaxOnly SyntaxOnly;
+  QuietSyntaxOnly SyntaxOnly(Unit.ToolchainRoots);
   if (Tool.run(&SyntaxOnly) != 0 && Collector.Errors.empty())
     Collector.Errors.push_back({"", "the parse failed"});
   return std::move(Collector.Errors);
@@ -194,7 +220,8 @@ std::vector<VerifiableUnit>
 verifiableUnits(llvm::ArrayRef<TranslationUnitResult> Results,
                 llvm::function_ref<const clang::tooling::CompilationDatabase &(
                     size_t)>
-                    CommandsOf) {
+                    CommandsOf,
+                llvm::ArrayRef<std::string> ToolchainRoots) {
   std::vector<VerifiableUnit> Units;
   for (size_t I = 0; I < Results.size(); ++I) {
     const TranslationUnitResult &R = Results[I];
@@ -203,6 +230,7 @@ verifiableUnits(llvm::ArrayRef<TranslationUnitResult> Results,
     VerifiableUnit Unit;
     Unit.MainFile = R.MainFile;
     Unit.Commands = &CommandsOf(I);
+    Unit.ToolchainRoots = ToolchainRoots;
     for (const FileDigest &Read : R.Dependencies)
       Unit.FilesRead.push_back(Read.Path);
     // A TU with errors is compared with its own errors before the fixes.

@@ -21,6 +21,9 @@ struct VerifiableUnit {
   /// Parsed without an error. False for a TU the prefilter skipped, whose
   /// errors are unknown: its original is then parsed too, for comparison.
   bool ParsedCleanly = false;
+  /// The directories whose headers' host bodies the analysis skipped, and
+  /// the check's parse skips too (tool/run/HostBodies.h).
+  llvm::ArrayRef<std::string> ToolchainRoots;
 };
 
 struct BrokenUnit {
@@ -37,12 +40,14 @@ std::vector<BrokenUnit> findBrokenUnits(llvm::ArrayRef<VerifiableUnit> Units,
                                         const FixPlan &Plan, unsigned Jobs);
 
 /// What the verifier needs of each TU that parsed, or was skipped; CommandsOf
-/// gives the commands Results[I] was parsed with.
+/// gives the commands Results[I] was parsed with, ToolchainRoots the
+/// directories its parse skipped host bodies in (it must outlive the units).
 std::vector<VerifiableUnit>
 verifiableUnits(llvm::ArrayRef<TranslationUnitResult> Results,
                 llvm::function_ref<const clang::tooling::CompilationDatabase &(
                     size_t)>
-                    CommandsOf);
+                    CommandsOf,
+                llvm::ArrayRef<std::string> ToolchainRoots);
 
 /// Takes out of Plan the files of every TU that its fixes would break: fixed
 /// code must compile, and if it does not, warpfix is wrong somewhere.

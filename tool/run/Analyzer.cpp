@@ -55,11 +55,10 @@ public:
                    bool &Analysed, std::function<void()> BeforeChecks)
       : Context(Context), Checks(Checks), SM(SM), Sink(Sink), Errors(Errors),
         Parse(Parse), Analysed(Analysed),
-        BeforeChecks(std::move(BeforeChecks)) {}
+        BeforeChecks(std::move(BeforeChecks)),
+        Skipper(Parse.ToolchainRoots, SM) {}
 
-  bool shouldSkipFunctionBody(Decl *D) override {
-    return isSkippableHostBody(*D, SM);
-  }
+  bool shouldSkipFunctionBody(Decl *D) override { return Skipper.skips(*D); }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Stage = "analysis";
@@ -106,6 +105,7 @@ private:
   const ParseSettings &Parse;
   bool &Analysed;
   std::function<void()> BeforeChecks;
+  HostBodySkipper Skipper;
 };
 
 /// Owns everything the checks of one TU share, for as long as the AST lives.

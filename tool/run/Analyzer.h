@@ -71,6 +71,9 @@ struct ParseSettings {
   /// parsing it): the syntax tree of a worker's last unit is left to the
   /// process's exit, as clang's -disable-free leaves it, not freed.
   bool NoParseAfterAnalysis = false;
+  /// The directories whose headers' host bodies the parse skips
+  /// (tool/run/HostBodies.h).
+  std::vector<std::string> ToolchainRoots;
 };
 
 class Analyzer {

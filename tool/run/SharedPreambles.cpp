@@ -169,7 +169,9 @@ public:
 /// Records what the preamble read, and whether all of it is system code.
 class RecordingCallbacks : public PreambleCallbacks {
 public:
-  explicit RecordingCallbacks(SharedPreambles::Preamble &Out) : Out(Out) {}
+  RecordingCallbacks(SharedPreambles::Preamble &Out,
+                     llvm::ArrayRef<std::string> ToolchainRoots)
+      : Out(Out), ToolchainRoots(ToolchainRoots) {}
 
   void AfterExecute(CompilerInstance &CI) override {
     const SourceManager &SM = CI.getSourceManager();
@@ -207,20 +209,21 @@ public:
   }
 
   void BeforeExecute(CompilerInstance &CI) override {
-    SM = &CI.getSourceManager();
+    Skipper.emplace(ToolchainRoots, CI.getSourceManager());
   }
 
   /// The bodies a unit parsed alone skips (HostBodies.h), and no other:
   /// user code instantiates the headers' templates.
   bool shouldSkipFunctionBody(Decl *D) override {
-    return SM && isSkippableHostBody(*D, *SM);
+    return Skipper && Skipper->skips(*D);
   }
 
   std::string UserFile;
 
 private:
   SharedPreambles::Preamble &Out;
-  const SourceManager *SM = nullptr;
+  llvm::ArrayRef<std::string> ToolchainRoots;
+  std::optional<HostBodySkipper> Skipper;
 };
 
 std::string keyOf(const CompilerInvocation &Invocation,
@@ -286,7 +289,8 @@ std::shared_ptr<SharedPreambles::Preamble>
 build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
       PreambleBounds Bounds, FileManager &Files,
       std::shared_ptr<PCHContainerOperations> PCHContainerOps,
-      std::shared_ptr<const SharedPreambles::Preamble> Base) {
+      std::shared_ptr<const SharedPreambles::Preamble> Base,
+      llvm::ArrayRef<std::string> ToolchainRoots) {
   auto Out = std::make_shared<SharedPreambles::Preamble>();
   CompilerInvocation Chained(Invocation);
   if (Base) {
@@ -302,7 +306,7 @@ build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
       CompilerInstance::createDiagnostics(
           new DiagnosticOptions(Invocation.getDiagnosticOpts()), &Counter,
           /*ShouldOwnClient=*/false);
-  RecordingCallbacks Callbacks(*Out);
+  RecordingCallbacks Callbacks(*Out, ToolchainRoots);
   llvm::ErrorOr<PrecompiledPreamble> Built = std::make_error_code(
       std::errc::operation_canceled);
   // A crash in the build costs the sharing, not the run: the unit then
@@ -383,7 +387,8 @@ std::shared_ptr<const SharedPreambles::Preamble> SharedPreambles::obtain(
     }
     if (Build) {
       std::shared_ptr<Preamble> Built =
-          build(Invocation, Main, Bounds, Files, PCHContainerOps, Base);
+          build(Invocation, Main, Bounds, Files, PCHContainerOps, Base,
+                ToolchainRoots);
       llvm::SmallString<256> From(MainFile);
       FS.makeAbsolute(From);
       llvm::sys::path::remove_dots(From, /*remove_dot_dot=*/false);

@@ -33,8 +33,11 @@ class SharedPreambles {
 public:
   /// Report: where to say, for each unit, whether its preamble was built,
   /// reused or not shared, and why (for tests); null: nowhere.
-  explicit SharedPreambles(llvm::raw_ostream *Report = nullptr)
-      : Report(Report) {}
+  /// ToolchainRoots: the directories whose headers' host bodies a build
+  /// skips, as the units' parses do (HostBodies.h).
+  explicit SharedPreambles(std::vector<std::string> ToolchainRoots,
+                           llvm::raw_ostream *Report = nullptr)
+      : ToolchainRoots(std::move(ToolchainRoots)), Report(Report) {}
 
   struct Preamble;
 
@@ -76,6 +79,7 @@ private:
   void report(llvm::StringRef MainFile, llvm::StringRef Which,
               llvm::StringRef What);
 
+  std::vector<std::string> ToolchainRoots;
   llvm::raw_ostream *Report;
   /// A preamble being built, or built.
   struct Slot {
