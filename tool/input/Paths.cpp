@@ -1,4 +1,5 @@
 #include "tool/input/Paths.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -17,6 +18,14 @@ bool isUnder(llvm::StringRef Path, llvm::StringRef Root) {
     return false;
   return Path.size() == Root.size() || Root.ends_with("/") ||
          Path[Root.size()] == '/';
+}
+
+bool resolvesUnderAny(llvm::StringRef Path, llvm::ArrayRef<std::string> Roots) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return false;
+  return llvm::any_of(Roots,
+                      [&](const std::string &Root) { return isUnder(Real, Root); });
 }
 
 } // namespace warpfix

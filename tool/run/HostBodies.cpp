@@ -4,7 +4,6 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/FileManager.h"
-#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 
@@ -32,16 +31,9 @@ bool HostBodySkipper::inToolchainHeader(SourceLocation Loc) {
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
   if (!Entry)
     return false;
-  // The driver reaches libstdc++ through paths such as
-  // gcc/x86_64-linux-gnu/12/../../../../include, which only the file system
-  // resolves; the roots hold both spellings of a linked directory.
-  llvm::SmallString<256> Path(Entry->getName()), Real;
+  llvm::SmallString<256> Path(Entry->getName());
   SM.getFileManager().makeAbsolutePath(Path);
-  if (llvm::sys::fs::real_path(Path, Real))
-    return false;
-  It->second = llvm::any_of(ToolchainRoots, [&](const std::string &Root) {
-    return isUnder(Real, Root);
-  });
+  It->second = resolvesUnderAny(Path, ToolchainRoots);
   return It->second;
 }
 

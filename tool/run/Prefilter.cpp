@@ -23,12 +23,6 @@ Prefilter::Prefilter(std::vector<std::string> Tokens,
 
 Prefilter::~Prefilter() = default;
 
-bool Prefilter::isSystem(llvm::StringRef Path) const {
-  return llvm::any_of(SystemRoots, [&](const std::string &Root) {
-    return isUnder(Path, Root);
-  });
-}
-
 namespace {
 
 bool isIdentifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
@@ -62,11 +56,7 @@ bool Prefilter::mentionsAToken(llvm::StringRef Text) const {
 
 bool Prefilter::needsAParse(llvm::StringRef Path) {
   return NeedsAParse.get(Path, [&] {
-    // The driver reaches libstdc++ through paths such as
-    // /../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12, which only
-    // the file system can resolve (/lib is a link to usr/lib).
-    llvm::SmallString<256> Real;
-    if (!llvm::sys::fs::real_path(Path, Real) && isSystem(Real))
+    if (resolvesUnderAny(Path, SystemRoots))
       return false;
     auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);

@@ -33,7 +33,6 @@ private:
   bool mentionsAToken(llvm::StringRef Text) const;
   /// Whether the file at Path, unless it is a system header, mentions a token.
   bool needsAParse(llvm::StringRef Path);
-  bool isSystem(llvm::StringRef Path) const;
 
   std::vector<std::string> Tokens;
   std::vector<std::string> SystemRoots;
