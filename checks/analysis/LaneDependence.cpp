@@ -305,6 +305,13 @@ LaneValue LaneDependence::ofVariable(const VarDecl *Var) {
   const FunctionDecl *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
   if (!F)
     return LaneValue::laneDependent();
+  // Read for one construction (ofConstruction), a constructor's parameter
+  // stands for an argument that the construction joins in itself. Nothing
+  // of this reading is kept: the constructor's own variables are solved
+  // when asked about from outside.
+  if (ConstructorsBeingRead.contains(F))
+    return isa<ParmVarDecl>(Var) ? LaneValue::uniform()
+                                 : LaneValue::laneDependent();
   if (!Solved.count(F)) {
     // A kernel's parameter that the kernel never assigns, and whose address
     // never escapes, keeps what the launch passed: solveFunction would give
@@ -821,13 +828,57 @@ static bool mayFold(const Expr *E) {
          Type.isConstQualified() || Type->isReferenceType();
 }
 
+/// The object a construction makes: its arguments, and whatever else the
+/// constructor stores. A constructor that is not trivial may store a
+/// lane-dependent value however it is called (a default member initializer
+/// `int id = threadIdx.x & 31;`, a body that stores threadIdx), so its
+/// initializers and body are read too: the implicit ones, base and member
+/// constructors included. A body that does anything but assign fields, or
+/// one that is not visible, leaves the object unknown.
+LaneValue LaneDependence::ofConstruction(const CXXConstructExpr *Construct) {
+  LaneValue Result;
+  for (const Expr *Arg : Construct->arguments())
+    Result = Result.join(asData(of(Arg)));
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  if (!Ctor || Ctor->isTrivial())
+    return Result;
+  const FunctionDecl *Definition = nullptr;
+  if (!Ctor->hasBody(Definition) || Definition->isInvalidDecl() ||
+      ConstructorsBeingRead.contains(Definition))
+    return LaneValue::laneDependent();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Definition->getBody());
+  if (!Body)
+    return LaneValue::laneDependent(); // a function-try-block
+  ConstructorsBeingRead.insert(Definition);
+  for (const CXXCtorInitializer *Init :
+       cast<CXXConstructorDecl>(Definition)->inits())
+    Result = Result.join(asData(of(Init->getInit())));
+  for (const Stmt *S : Body->body()) {
+    if (const auto *Full = dyn_cast<FullExpr>(S))
+      S = Full->getSubExpr();
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    const auto *Field =
+        Assign && Assign->isAssignmentOp()
+            ? dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+            : nullptr;
+    if (!Field || !isa<FieldDecl>(Field->getMemberDecl()) ||
+        !isa<CXXThisExpr>(Field->getBase()->IgnoreParenImpCasts())) {
+      Result = LaneValue::laneDependent();
+      break;
+    }
+    Result = Result.join(asData(of(Assign->getRHS())));
+  }
+  ConstructorsBeingRead.erase(Definition);
+  return Result;
+}
+
 LaneValue LaneDependence::of(const Expr *E) {
   // Asked while no solve is under way, the answer is final: every variable
   // and parameter it reads is solved, or memoized, on the way. The calls
   // under one branch each ask for its condition.
   const Expr *Asked = E;
   bool Final = InProgress.empty() && ParametersInProgress.empty() &&
-               CountersInProgress.empty();
+               CountersInProgress.empty() && ConstructorsBeingRead.empty();
   if (Final)
     if (auto It = Settled.find(Asked); It != Settled.end())
       return It->second;
@@ -919,12 +970,12 @@ LaneValue LaneDependence::of(const Expr *E) {
       return asData(of(Member->getBase()));
     if (const auto *Call = dyn_cast<CallExpr>(E))
       return ofCall(Call);
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-      LaneValue Result;
-      for (const Expr *Arg : Construct->arguments())
-        Result = Result.join(asData(of(Arg)));
-      return Result;
-    }
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+      return ofConstruction(Construct);
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+      return of(Default->getExpr());
+    if (isa<ImplicitValueInitExpr>(E))
+      return LaneValue::uniform();
     if (const auto *Init = dyn_cast<InitListExpr>(E)) {
       LaneValue Result;
       for (const Expr *Item : Init->inits())

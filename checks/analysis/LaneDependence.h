@@ -101,6 +101,7 @@ private:
   LaneValue ofBuiltinVariable(const clang::Expr *E, bool &Matched);
   LaneValue ofBinary(const clang::BinaryOperator *B);
   LaneValue ofLoad(const clang::Expr *Lvalue);
+  LaneValue ofConstruction(const clang::CXXConstructExpr *Construct);
   void solveFunction(const clang::FunctionDecl *F);
   /// The definitions and escapes of F's locals, collected once.
   struct FunctionLocals {
@@ -123,6 +124,10 @@ private:
   /// set of its own, because solving a function's variables starts with its
   /// parameters, and sharing InProgress made every parameter lane-dependent.
   llvm::DenseSet<const clang::FunctionDecl *> ParametersInProgress;
+  /// Constructors whose initializers and body are being read for one
+  /// construction: their parameters stand for its arguments, whose values
+  /// the construction joins in itself.
+  llvm::DenseSet<const clang::FunctionDecl *> ConstructorsBeingRead;
   llvm::DenseMap<const clang::Stmt *, std::vector<const clang::Stmt *>>
       ExitCache;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Gotos;
