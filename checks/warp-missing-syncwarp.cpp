@@ -1,5 +1,6 @@
 #include "checks/warp-missing-syncwarp.h"
 #include "checks/analysis/Parents.h"
+#include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Loops.h"
 #include "checks/analysis/MaskFix.h"
 #include "checks/analysis/Membership.h"
@@ -203,8 +204,9 @@ void WarpMissingSyncwarpCheck::onEndOfTranslationUnit() {
 void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
                                              ASTContext &Ctx) {
   SharedAccessAnalysis Analysis(Ctx);
-  std::vector<Race> Races = Analysis.racesIn(
-      Kernel, context().analyses(Ctx).Shapes.launchedBlock(&Kernel));
+  std::optional<BlockSize> Launched =
+      context().analyses(Ctx).Shapes.launchedBlock(&Kernel);
+  std::vector<Race> Races = Analysis.racesIn(Kernel, Launched);
   // One finding per writing statement, its races as the evidence.
   std::vector<const Stmt *> Order;
   llvm::DenseMap<const Stmt *, std::vector<const Race *>> ByStatement;
@@ -214,11 +216,11 @@ void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
     ByStatement[R.Write->Statement].push_back(&R);
   }
   for (const Stmt *S : Order)
-    reportStatement(ByStatement[S], Ctx);
+    reportStatement(ByStatement[S], Launched.has_value(), Ctx);
 }
 
 void WarpMissingSyncwarpCheck::reportStatement(
-    const std::vector<const Race *> &Races, ASTContext &Ctx) {
+    const std::vector<const Race *> &Races, bool Launched, ASTContext &Ctx) {
   // The clearest witness: a race inside the statement itself, if any.
   const Race &First = **llvm::find_if(Races, [&](const Race *R) {
     return R->Other->Statement == R->Write->Statement ||
@@ -227,14 +229,22 @@ void WarpMissingSyncwarpCheck::reportStatement(
   const SourceManager &SM = Ctx.getSourceManager();
   int64_t ElementSize =
       Ctx.getTypeSizeInChars(First.Write->Access->getType()).getQuantity();
-  int64_t Index = ElementSize ? First.Element / ElementSize : First.Element;
-  std::string Element = First.Write->Array->getName().str();
-  if (First.Write->Array->getType()->isArrayType() || Index != 0)
-    Element += "[" + std::to_string(Index) + "]";
+  auto ElementAt = [&](int64_t Offset) {
+    int64_t Index = ElementSize ? Offset / ElementSize : Offset;
+    std::string Name = First.Write->Array->getName().str();
+    if (First.Write->Array->getType()->isArrayType() || Index != 0)
+      Name += "[" + std::to_string(Index) + "]";
+    return Name;
+  };
+  std::string Element = ElementAt(First.Element);
   bool Volatile = First.Write->Access->getType().isVolatileQualified();
   std::string Message =
       "lanes of one warp race on shared memory: lane " +
-      std::to_string(First.WriterThread % 32) + " writes " + Element +
+      std::to_string(First.WriterThread % 32) +
+      (First.WriterThread >= 32
+           ? " of warp " + std::to_string(First.WriterThread / 32)
+           : std::string()) +
+      " writes " + Element +
       " and lane " + std::to_string(First.OtherThread % 32) +
       (First.Other->IsWrite ? " writes" : " reads") +
       " it with no __syncwarp() between them (seed 000, listing 7)";
@@ -260,13 +270,26 @@ void WarpMissingSyncwarpCheck::reportStatement(
                    "access guarded inside) and then synchronise");
     return;
   }
-  if (llvm::any_of(Races, [](const Race *R) { return R->AcrossWarps; })) {
+  if (auto Across = llvm::find_if(
+          Races, [](const Race *R) { return R->AcrossWarps; });
+      Across != Races.end()) {
     // A __syncwarp() would leave the block-level race and claim a fix.
+    const Race &R = **Across;
+    auto Thread = [](int64_t Tid) {
+      return "thread " + std::to_string(Tid) + " (warp " +
+             std::to_string(Tid / 32) + ", lane " + std::to_string(Tid % 32) +
+             ")";
+    };
     Finding.withoutFix(
         SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
-        "no automatic fix: lanes of other warps reach the same elements "
-        "through these accesses, and a __syncwarp() orders only the lanes "
-        "of one warp");
+        "no automatic fix: threads of different warps meet through these "
+        "accesses too (" +
+            Thread(R.AcrossWriter) + " writes " + ElementAt(R.AcrossElement) +
+            " and " + Thread(R.AcrossOther) +
+            (R.Other->IsWrite ? " writes" : " reads") + " it" +
+            (Launched ? "" : ", in a block of two warps, as modelled with no "
+                             "launch in sight") +
+            "), and a __syncwarp() orders only the lanes of one warp");
     Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
                  "a __syncthreads() between the accesses orders every warp, "
                  "where every thread of the block reaches it");
@@ -375,6 +398,41 @@ bool barrierOrdersAll(const Stmt *S, const Membership &M, ASTContext &Ctx) {
   return Mask && Mask->getZExtValue() == 0xffffffffu;
 }
 
+/// Whether the lanes of M are the same set each time the barrier's place
+/// runs: every condition that decides them reads only registers, so that no
+/// other lane's store changes it between the ballot and the branch, and no
+/// loop around Place assigns what it reads, so that it names the same lanes
+/// in every iteration. Otherwise a lane that took the branch in one
+/// iteration and a lane that skipped it in another meet at an element, and
+/// no barrier of either iteration's lanes orders them.
+bool stableLanes(const Membership &M, const Stmt *Place, ASTContext &Ctx) {
+  if (M.Result == Membership::AllLanes)
+    return true;
+  const FunctionDecl *F = enclosingFunction(Ctx, Place);
+  if (!F || !F->getBody())
+    return false;
+  std::optional<LocalDefinitions> Defs;
+  for (const LaneCondition &C : M.Conditions)
+    for (const LaneCondition::Conjunct &J : C.Conjuncts) {
+      if (!readsOnlyRegisters(J.Condition, Ctx))
+        return false;
+      for (const Stmt *Loop = parentStmt(Ctx, Place); Loop;
+           Loop = parentStmt(Ctx, Loop)) {
+        if (!isLoop(Loop))
+          continue;
+        if (!Defs)
+          Defs = collectLocalDefinitions(Ctx, F->getBody());
+        for (const Definition &D : Defs->Definitions)
+          if (mentions(J.Condition, D.Var) && isWithin(Ctx, D.Site, Loop))
+            return false;
+        for (const VarDecl *Var : Defs->Escaped)
+          if (mentions(J.Condition, Var))
+            return false;
+      }
+    }
+  return true;
+}
+
 } // namespace
 
 bool WarpMissingSyncwarpCheck::fixScanStep(
@@ -421,6 +479,9 @@ bool WarpMissingSyncwarpCheck::fixScanStep(
     withoutFixFor(Finding, Lanes);
     return true;
   }
+  if (!racersReach({}, Lanes, Step->If, [](const Stmt *) { return true; },
+                   Finding, Ctx))
+    return true;
   // Every racing access is made by a lane that reaches this branch, in the
   // same instance: a read before it is ordered by the first barrier, one
   // after it by the second. Where all lanes reach the branch that holds for
@@ -503,6 +564,39 @@ bool WarpMissingSyncwarpCheck::fixScanStep(
                "lanes synchronise outside it, then each writes its own "
                "element under the condition again (seed 000, listing 8)");
   explainMask(Finding, Lanes, Step->If->getBeginLoc());
+  return true;
+}
+
+bool WarpMissingSyncwarpCheck::racersReach(
+    const std::vector<const Race *> &Races, const Membership &Lanes,
+    const Stmt *Place, llvm::function_ref<bool(const Stmt *)> InRewrite,
+    FindingBuilder &Finding, ASTContext &Ctx) {
+  if (Lanes.Result == Membership::AllLanes)
+    return true;
+  if (!stableLanes(Lanes, Place, Ctx)) {
+    Finding.withoutFix(Place->getBeginLoc(),
+                       "no automatic fix: the lanes that reach the barrier "
+                       "the fix needs are decided by a condition that reads "
+                       "memory, or that a loop around it changes, so they "
+                       "may differ between the ballot and the branch, or "
+                       "from one iteration to the next; a barrier of one "
+                       "time's lanes does not order a lane that took the "
+                       "branch at another");
+    return false;
+  }
+  for (const Race *R : Races)
+    for (const SharedAccess *A : {R->Write, R->Other}) {
+      if (InRewrite(A->Statement) ||
+          sameLanes(context().analyses(Ctx).Members.at(A->Statement), Lanes))
+        continue;
+      Finding.withoutFix(A->Access->getBeginLoc(),
+                         "no automatic fix: this access may be made by lanes "
+                         "that do not reach the barrier the fix needs, which "
+                         "a __syncwarp() of the lanes that do would not "
+                         "order; the barriers must stand where the writing "
+                         "and the other lanes both reach them");
+      return false;
+    }
   return true;
 }
 
@@ -599,6 +693,16 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   Membership Lanes = context().analyses(Ctx).Members.at(Body[Begin]);
   if (Lanes.Result == Membership::Unknown)
     return false;
+  // The chain's own accesses are reached by its lanes; any other racing
+  // access must be made by the same lanes, or the barriers do not order it.
+  auto InChain = [&](const Stmt *S) {
+    for (size_t I = Begin; I < End; ++I)
+      if (isWithin(Ctx, S, Body[I]))
+        return true;
+    return false;
+  };
+  if (!racersReach(Races, Lanes, Body[Begin], InChain, Finding, Ctx))
+    return true;
   std::optional<std::string> Mask = emitMask(
       Lanes, Body[Begin]->getBeginLoc(), Finding, maskStyle(), Ctx);
   if (!Mask)
@@ -763,6 +867,9 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
       withoutFixFor(Finding, Lanes);
       return false;
     }
+    if (!racersReach(Races, Lanes, At, [](const Stmt *) { return false; },
+                     Finding, Ctx))
+      return false;
     std::optional<std::string> Mask =
         emitMask(Lanes, At->getBeginLoc(), Finding, maskStyle(), Ctx);
     if (!Mask)

@@ -5,8 +5,11 @@
 
 #include "checks/Check.h"
 #include "checks/analysis/SharedAccesses.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace warpfix {
+
+struct Membership;
 
 class WarpMissingSyncwarpCheck : public Check {
 public:
@@ -29,7 +32,8 @@ private:
   std::vector<const clang::FunctionDecl *> Kernels;
   clang::ASTContext *KernelsContext = nullptr;
   bool NamesSharedMemory = false;
-  void reportStatement(const std::vector<const Race *> &Races,
+  /// Launched: the block's shape is the launches', not the default model's.
+  void reportStatement(const std::vector<const Race *> &Races, bool Launched,
                        clang::ASTContext &Ctx);
   bool fixScanStep(const Race &First, const std::vector<const Race *> &Races,
                    FindingBuilder &Finding, clang::ASTContext &Ctx);
@@ -37,6 +41,14 @@ private:
                 FindingBuilder &Finding, clang::ASTContext &Ctx);
   bool fixWithBarriers(const std::vector<const Race *> &Races,
                        FindingBuilder &Finding, clang::ASTContext &Ctx);
+  /// Whether a barrier of Lanes at Place orders each racing access: where
+  /// not all lanes reach it, they must be the same lanes each time Place
+  /// runs, and every access outside the rewrite (InRewrite) must be made by
+  /// the same lanes. Records the refusal on Finding where not.
+  bool racersReach(const std::vector<const Race *> &Races,
+                   const Membership &Lanes, const clang::Stmt *Place,
+                   llvm::function_ref<bool(const clang::Stmt *)> InRewrite,
+                   FindingBuilder &Finding, clang::ASTContext &Ctx);
 };
 
 } // namespace warpfix

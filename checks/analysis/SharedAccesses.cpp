@@ -5,6 +5,7 @@
 #include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SaveAndRestore.h"
 #include <set>
 
@@ -13,9 +14,12 @@ using namespace clang;
 namespace warpfix {
 namespace {
 
-/// Two warps' worth of threads: enough to tell a race between lanes of one
-/// warp from accesses that can only meet across warps.
-constexpr int64_t Threads = 64;
+/// With no launch to go by, two warps' worth of threads: enough to tell a
+/// race between lanes of one warp from accesses that meet across warps.
+constexpr int64_t DefaultThreads = 64;
+/// The most threads a block can have: every warp of a launched block is
+/// modelled, so a race in its last warps is seen too.
+constexpr int64_t MaxBlockThreads = 1024;
 constexpr unsigned MaxIterations = 64;
 /// Iterations whose condition no thread can evaluate teach nothing new after
 /// the first few: their accesses repeat with another counter value, and the
@@ -23,6 +27,37 @@ constexpr unsigned MaxIterations = 64;
 /// cost more than parsing its CUB includes.
 constexpr unsigned MaxUndecidedIterations = 4;
 constexpr size_t MaxEvents = 50000;
+
+/// The size of a cooperative-groups tile of a group of type T
+/// (`thread_block_tile<16>`), or 32 for any other group: a block, a warp, or
+/// a tile whose size is not in its type.
+unsigned tileSizeOf(QualType T) {
+  const auto *Record = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  for (const CXXRecordDecl *R = Record; R;) {
+    const auto *Tile = dyn_cast<ClassTemplateSpecializationDecl>(R);
+    if (Tile && Tile->getName() == "thread_block_tile" &&
+        Tile->getTemplateArgs().size() >= 1 &&
+        Tile->getTemplateArgs()[0].getKind() == TemplateArgument::Integral) {
+      uint64_t Size = Tile->getTemplateArgs()[0].getAsIntegral().getZExtValue();
+      return Size >= 1 && Size <= 32 ? unsigned(Size) : 32;
+    }
+    break;
+  }
+  return 32;
+}
+
+/// The reach of a barrier call, if Call is one. A __syncwarp() orders the
+/// lanes of its mask, a tile's sync() the lanes of each tile. A mask that is
+/// not a constant names, in a program that is defined, exactly the lanes
+/// that reach the call, which its guards say.
+std::optional<uint32_t> constantMask(const Expr *Mask, const ASTContext &Ctx) {
+  if (Mask->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult Value;
+  if (!Mask->EvaluateAsInt(Value, Ctx))
+    return std::nullopt;
+  return uint32_t(Value.Val.getInt().getZExtValue());
+}
 
 bool isBarrierCall(const CallExpr &Call) {
   const FunctionDecl *Callee = Call.getDirectCallee();
@@ -38,6 +73,33 @@ bool isBarrierCall(const CallExpr &Call) {
          (isa<CXXMemberCallExpr>(Call) ||
           Callee->getQualifiedNameAsString().find("cooperative_groups") !=
               std::string::npos);
+}
+
+BarrierReach reachOf(const CallExpr &Call, const ASTContext &Ctx) {
+  BarrierReach Reach;
+  llvm::StringRef Name = Call.getDirectCallee()->getName();
+  if (Name == "__syncwarp") {
+    if (Call.getNumArgs() == 1 && !Call.getArg(0)->isDefaultArgument())
+      if (std::optional<uint32_t> Mask = constantMask(Call.getArg(0), Ctx))
+        Reach.Mask = *Mask;
+  } else if (Name == "sync") {
+    // The group's own type, not the base class that declares sync().
+    // A tile's sync() is static: `tile.sync()` names it through a member
+    // expression whose base is the tile all the same.
+    const auto *Member =
+        dyn_cast<MemberExpr>(Call.getCallee()->IgnoreParenImpCasts());
+    const Expr *Object = Member                   ? Member->getBase()
+                         : Call.getNumArgs() == 1 ? Call.getArg(0)
+                                                  : nullptr;
+    QualType Group;
+    if (Object) {
+      Group = Object->IgnoreImpCasts()->getType().getNonReferenceType();
+      if (Group->isPointerType())
+        Group = Group->getPointeeType();
+    }
+    Reach.TileSize = tileSizeOf(Group);
+  }
+  return Reach;
 }
 
 bool isBarrierAsm(const AsmStmt &Asm, const ASTContext &Ctx) {
@@ -209,7 +271,7 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
     if (Var == "threadIdx" && Field == "x")
       return Tid;
     if (Var == "blockDim")
-      return Field == "x" ? Threads : 1;
+      return Field == "x" ? DefaultThreads : 1;
     return std::nullopt;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -413,6 +475,26 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
         : Analysis(Analysis), Context(Context), Guards(Guards), Leaf(Leaf),
           Depth(Depth) {}
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    // The arms of `c ? a : b`, and the right operand of `&&` and `||`, run
+    // only in the lanes their condition lets through.
+    bool TraverseConditionalOperator(ConditionalOperator *C) {
+      TraverseStmt(C->getCond());
+      Guards.push_back({C->getCond(), false, Context});
+      TraverseStmt(C->getTrueExpr());
+      Guards.back().Negated = true;
+      TraverseStmt(C->getFalseExpr());
+      Guards.pop_back();
+      return true;
+    }
+    bool TraverseBinaryOperator(BinaryOperator *B) {
+      if (!B->isLogicalOp())
+        return RecursiveASTVisitor::TraverseBinaryOperator(B);
+      TraverseStmt(B->getLHS());
+      Guards.push_back({B->getLHS(), B->getOpcode() == BO_LOr, Context});
+      TraverseStmt(B->getRHS());
+      Guards.pop_back();
+      return true;
+    }
     bool VisitBinaryOperator(BinaryOperator *B) {
       if (B->isAssignmentOp()) {
         if (B->isCompoundAssignmentOp())
@@ -437,7 +519,7 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
     }
     bool VisitCallExpr(CallExpr *Call) {
       if (isBarrierCall(*Call)) {
-        Analysis.Events.push_back({});
+        Analysis.addBarrier(reachOf(*Call, Analysis.Ctx), Guards);
         return true;
       }
       const FunctionDecl *Callee = Call->getDirectCallee();
@@ -455,7 +537,7 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
     }
     bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
       if (isBarrierAsm(*Asm, Analysis.Ctx))
-        Analysis.Events.push_back({});
+        Analysis.addBarrier({}, Guards);
       return true;
     }
 
@@ -625,11 +707,44 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
   Guards.resize(GuardsBefore);
 }
 
+void SharedAccessAnalysis::addBarrier(BarrierReach Reach,
+                                      const std::vector<Guard> &Guards) {
+  Reach.Guards = Guards;
+  Reach.Whole = Reach.Mask == ~0u && Reach.TileSize == 32;
+  for (int64_t Tid = 0; Reach.Whole && Tid < Threads; ++Tid)
+    Reach.Whole = passes(Guards, Tid) ||
+                  (Block && Tid >= Block->X * Block->Y * Block->Z);
+  Events.push_back({std::nullopt, std::move(Reach)});
+}
+
+bool SharedAccessAnalysis::orderedBetween(const std::vector<size_t> &Partial,
+                                          const SharedAccess &A, int64_t TA,
+                                          const SharedAccess &B, int64_t TB) {
+  unsigned First = std::min(A.Sequence, B.Sequence);
+  unsigned Last = std::max(A.Sequence, B.Sequence);
+  for (size_t I : Partial) {
+    if (I <= First || I >= Last)
+      continue;
+    const BarrierReach &R = Events[I].Reach;
+    int64_t LaneA = TA % 32, LaneB = TB % 32;
+    if (((R.Mask >> LaneA) & 1) && ((R.Mask >> LaneB) & 1) &&
+        LaneA / R.TileSize == LaneB / R.TileSize && passes(R.Guards, TA) &&
+        passes(R.Guards, TB))
+      return true;
+  }
+  return false;
+}
+
 bool SharedAccessAnalysis::executes(const SharedAccess &A, int64_t Tid) {
+  return passes(A.Guards, Tid);
+}
+
+bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards,
+                                  int64_t Tid) {
   if (Block && Tid >= Block->X * Block->Y * Block->Z)
     return false; // a block smaller than two warps
   llvm::SaveAndRestore Guarding(InGuard, true);
-  for (const Guard &G : A.Guards) {
+  for (const Guard &G : Guards) {
     if (!G.Condition)
       continue;
     std::optional<int64_t> Holds = evaluate(G.Condition, G.Context, Tid);
@@ -679,12 +794,18 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
   std::set<std::tuple<const Expr *, const Expr *, bool>> Seen;
   size_t Start = 0;
   for (size_t End = 0; End <= Events.size(); ++End) {
-    if (End < Events.size() && Events[End].Access)
+    if (End < Events.size() &&
+        (Events[End].Access || !Events[End].Reach.Whole))
       continue;
-    // [Start, End) is one barrier interval.
+    // [Start, End) is one barrier interval: no barrier in it orders every
+    // lane, and those that order some (Partial) are checked pair by pair.
     std::vector<const SharedAccess *> Interval;
+    std::vector<size_t> Partial;
     for (size_t I = Start; I < End; ++I)
-      Interval.push_back(&*Events[I].Access);
+      if (Events[I].Access)
+        Interval.push_back(&*Events[I].Access);
+      else
+        Partial.push_back(I);
     Start = End + 1;
     // Per warp and access, the element each lane touches, if any.
     using Touched = std::vector<std::vector<std::optional<int64_t>>>;
@@ -697,25 +818,27 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
             PerLane[Lane] = element(*A, Warp * 32 + Lane);
         ByWarp[Warp].push_back(std::move(PerLane));
       }
-    // Whether accesses W and O of the interval meet between lanes of two
-    // different warps, either way round. Only where the launches give the
-    // block: the default model's second warp is a guess, and a kernel
-    // launched in blocks of one warp has no other.
-    auto MeetAcrossWarps = [&](size_t W, size_t O) {
-      if (!Block)
-        return false;
+    // A thread of one warp that writes through W an element that a thread
+    // of another warp touches through O, if any. With no launch to go by,
+    // the default model's second warp stands for the others: a kernel
+    // launched in blocks of one warp has none, but nothing shows that it
+    // is, and a __syncwarp() is no fix where another warp may take part.
+    auto MeetAcrossWarps =
+        [&](size_t W,
+            size_t O) -> std::optional<std::tuple<int64_t, int64_t, int64_t>> {
       for (int64_t A = 0; A < Threads / 32; ++A) {
-        llvm::SmallDenseSet<int64_t, 32> Written;
-        for (const std::optional<int64_t> &E : ByWarp[A][W])
-          if (E)
-            Written.insert(*E);
+        llvm::SmallDenseMap<int64_t, int64_t, 32> Written;
+        for (int64_t Lane = 0; Lane < 32; ++Lane)
+          if (const std::optional<int64_t> &E = ByWarp[A][W][Lane])
+            Written.try_emplace(*E, A * 32 + Lane);
         for (int64_t B = 0; B < Threads / 32; ++B)
           if (B != A)
-            for (const std::optional<int64_t> &E : ByWarp[B][O])
-              if (E && Written.contains(*E))
-                return true;
+            for (int64_t Lane = 0; Lane < 32; ++Lane)
+              if (const std::optional<int64_t> &E = ByWarp[B][O][Lane])
+                if (auto It = Written.find(*E); It != Written.end())
+                  return std::make_tuple(It->second, B * 32 + Lane, *E);
       }
-      return false;
+      return std::nullopt;
     };
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
       const Touched &Elements = ByWarp[Warp];
@@ -736,10 +859,17 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
             bool Found = false;
             for (int64_t OtherLane = 0; OtherLane < 32 && !Found; ++OtherLane)
               if (OtherLane != Lane && Elements[O][OtherLane] &&
-                  *Elements[O][OtherLane] == *Elements[W][Lane]) {
-                Races.push_back({Write, Other, Warp * 32 + Lane,
-                                 Warp * 32 + OtherLane, *Elements[W][Lane],
-                                 MeetAcrossWarps(W, O)});
+                  *Elements[O][OtherLane] == *Elements[W][Lane] &&
+                  !orderedBetween(Partial, *Write, Warp * 32 + Lane, *Other,
+                                  Warp * 32 + OtherLane)) {
+                Race Witness{Write, Other, Warp * 32 + Lane,
+                             Warp * 32 + OtherLane, *Elements[W][Lane]};
+                if (auto Across = MeetAcrossWarps(W, O)) {
+                  Witness.AcrossWarps = true;
+                  std::tie(Witness.AcrossWriter, Witness.AcrossOther,
+                           Witness.AcrossElement) = *Across;
+                }
+                Races.push_back(Witness);
                 Seen.insert({Write->Access, Other->Access, OtherFirst});
                 Found = true;
               }
@@ -757,6 +887,10 @@ std::vector<Race>
 SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
                               std::optional<BlockSize> Launched) {
   Block = Launched;
+  Threads = DefaultThreads;
+  if (Block)
+    Threads = std::min<int64_t>(
+        llvm::alignTo(Block->X * Block->Y * Block->Z, 32), MaxBlockThreads);
   Events.clear();
   Frames.clear();
   std::vector<Guard> Guards;

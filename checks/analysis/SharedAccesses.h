@@ -57,14 +57,27 @@ struct SharedAccess {
   unsigned Sequence;
 };
 
+/// Which lanes a barrier orders: those of its mask that its guards let
+/// through, each with the lanes of its own tile.
+struct BarrierReach {
+  uint32_t Mask = ~0u;
+  unsigned TileSize = 32;
+  std::vector<Guard> Guards;
+  /// Orders every lane of every thread modelled: it closes a barrier
+  /// interval.
+  bool Whole = true;
+};
+
 struct Race {
   const SharedAccess *Write;
   const SharedAccess *Other; ///< a read, or another write
   int64_t WriterThread, OtherThread, Element;
-  /// Lanes of different warps meet at one element through the same two
-  /// accesses too: a block-level race that no __syncwarp() orders. Known
-  /// only where the launches give the block's shape.
+  /// Threads of different warps meet at one element through the same two
+  /// accesses too: a block-level race that no __syncwarp() orders. Then
+  /// AcrossWriter writes AcrossElement and AcrossOther touches it (linear thread
+  /// indices, in the launched block, or in the default model of two warps).
   bool AcrossWarps = false;
+  int64_t AcrossWriter = 0, AcrossOther = 0, AcrossElement = 0;
 };
 
 class SharedAccessAnalysis {
@@ -86,7 +99,16 @@ public:
 private:
   struct Event {
     std::optional<SharedAccess> Access; ///< empty: a barrier
+    BarrierReach Reach;
   };
+  void addBarrier(BarrierReach Reach, const std::vector<Guard> &Guards);
+  /// Whether a barrier among Partial, between the accesses A and B in the
+  /// program, orders thread TA's access with thread TB's.
+  bool orderedBetween(const std::vector<size_t> &Partial,
+                      const SharedAccess &A, int64_t TA,
+                      const SharedAccess &B, int64_t TB);
+  /// Whether no guard of Guards is known to keep thread Tid out.
+  bool passes(const std::vector<Guard> &Guards, int64_t Tid);
   void walk(const clang::Stmt *S, const Frame *Context,
             std::vector<Guard> &Guards, unsigned Depth);
   void walkExpression(const clang::Stmt *S, const Frame *Context,
@@ -110,6 +132,9 @@ private:
 
   clang::ASTContext &Ctx;
   std::optional<BlockSize> Block;
+  /// The threads modelled: the launched block's, rounded up to whole warps,
+  /// or the default model's two warps.
+  int64_t Threads = 64;
   /// Evaluating a guard: blockIdx is unknown there.
   bool InGuard = false;
   llvm::DenseMap<const clang::FunctionDecl *,

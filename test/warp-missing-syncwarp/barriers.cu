@@ -58,3 +58,10 @@ __global__ void half_warp(int *p) {
 // CHECK-FIXES-NEXT:{{^}}    __syncwarp([[M]]);
 // CHECK-FIXES-NEXT:{{^}}    s[lane] = [[A]];
 // CHECK-FIXES-NEXT:{{^}}    __syncwarp([[M]]);
+
+// In blocks of one warp: in larger blocks the warps would meet at the same
+// elements, which no __syncwarp() orders (across-warps.cu).
+void launch(int *p) {
+  back_edge<<<1, 32>>>(p, 4);
+  half_warp<<<1, 32>>>(p);
+}

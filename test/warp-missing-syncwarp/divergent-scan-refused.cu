@@ -43,6 +43,12 @@ __global__ void guard_reads_memory(int *o, const int *in, int n) {
   o[tid] = t;
 }
 
+// In blocks of one warp, so that the reason above is the one given: in
+// larger blocks thread 32 reads buf[31], which the first warp writes.
+void launch(int *o, const int *in, int n) {
+  guard_reads_memory<<<1, 32>>>(o, in, n);
+}
+
 // The condition reads the register that the branch changes.
 __global__ void guard_reads_register(int *o, const int *in) {
   __shared__ int buf[256];

@@ -47,6 +47,10 @@ __global__ void guard_reads_memory(int *o, const int *in) {
   o[tid] = s[tid];
 }
 
+// In blocks of one warp, so that the reason above is the one given: in
+// larger blocks thread 31 reads s[32], which the next warp writes.
+void launch(int *o, const int *in) { guard_reads_memory<<<1, 32>>>(o, in); }
+
 // An unbraced loop body: no place for the ballot, so no fix; the reason
 // says so.
 __global__ void scan_unbraced(int *o, const int *in) {
@@ -88,8 +92,8 @@ __global__ void scan_unbraced(int *o, const int *in) {
 // CHECK-MESSAGES: :31:3: note: every lane of the warp reaches this call, so the full mask is exact
 // CHECK-MESSAGES: :46:19: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 0 reads it with no __syncwarp() between them (seed 000, listing 7)
 // CHECK-MESSAGES: :46:7: note: no automatic fix: the __syncwarp() must stand outside this condition, which is then evaluated a second time, and it reads memory or has side effects
-// CHECK-MESSAGES: :60:7: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 2 reads it with no __syncwarp() between them (seed 000, listing 7)
-// CHECK-MESSAGES: :59:5: note: no automatic fix: the branch is the unbraced body of a loop, switch or label; add braces so that a mask can be computed before it
+// CHECK-MESSAGES: :64:7: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 2 reads it with no __syncwarp() between them (seed 000, listing 7)
+// CHECK-MESSAGES: :63:5: note: no automatic fix: the branch is the unbraced body of a loop, switch or label; add braces so that a mask can be computed before it
 // CHECK-FIXES: auto warpfix_acc_20 = s[tid];
 // CHECK-FIXES-NEXT: if (lane >= offset) warpfix_acc_20 += s[tid - offset];
 // CHECK-FIXES-NEXT: __syncwarp(0xffffffff);

@@ -102,7 +102,7 @@ __global__ void row_tail_escaping(float *out, const float *in) {
 
 // 16 x 8 blocks: the warps' partial sums go to sums[], which every thread
 // reads, and the second round writes sums[] again with no barrier after the
-// reads. Lane 0 of warp 1 overwrites sums[1] while lane 1 of its own warp
+// reads. Lane 0 of warp 3 overwrites sums[3] while lane 1 of its own warp
 // may still read it, and so may every lane of warp 0: a __syncwarp() would
 // leave that, so there is no fix, and the note says what would do.
 __global__ void shared_sums(float *out, const float *in) {
@@ -115,8 +115,8 @@ __global__ void shared_sums(float *out, const float *in) {
   float t = sums[0] + sums[1] + sums[2] + sums[3];
   if ((idx & 31) == 0)
     sums[idx / 32] = t * t;
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 0 writes sums[1] and lane 1 reads it
-  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: lanes of other warps reach the same elements through these accesses, and a __syncwarp() orders only the lanes of one warp
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 0 of warp 3 writes sums[3] and lane 1 reads it
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: threads of different warps meet through these accesses too (thread 0 (warp 0, lane 0) writes sums[0] and thread 32 (warp 1, lane 0) reads it), and a __syncwarp() orders only the lanes of one warp
   // CHECK-MESSAGES: :[[@LINE-3]]:5: note: a __syncthreads() between the accesses orders every warp, where every thread of the block reaches it
   __syncthreads();
   out[idx] = sums[0] + t;
