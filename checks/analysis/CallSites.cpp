@@ -1,7 +1,9 @@
 #include "checks/analysis/CallSites.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -25,7 +27,7 @@ public:
   Collector(const SourceManager &SM,
             llvm::DenseMap<const FunctionDecl *,
                            std::vector<const Expr *>> &Calls,
-            llvm::DenseSet<const FunctionDecl *> &Escaping,
+            llvm::DenseMap<const FunctionDecl *, SourceLocation> &Escaping,
             llvm::DenseMap<const FunctionDecl *,
                            std::vector<CallSites::Launch>> &Launches,
             llvm::DenseSet<const FunctionDecl *> &Instantiated,
@@ -73,6 +75,7 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     recordLaunchThroughApi(Call);
+    recordQueryThroughApi(Call);
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
       record(Callee, Call);
       if (const auto *Ref = dyn_cast<DeclRefExpr>(
@@ -138,6 +141,40 @@ public:
       Launches[F].push_back({Call->getArg(2), Call->getBeginLoc()});
   }
 
+  /// The runtime's calls that read or set a kernel's attributes, or
+  /// compute its occupancy, take its address and launch nothing: not an
+  /// escape. Every other use of a kernel's address may launch it with a
+  /// block that warpfix never sees (a pointer, a table, cudaLaunchKernelEx).
+  void recordQueryThroughApi(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return;
+    static const llvm::StringSet<> Queries = {
+        "cudaFuncSetAttribute",
+        "cudaFuncGetAttributes",
+        "cudaFuncSetCacheConfig",
+        "cudaFuncSetSharedMemConfig",
+        "cudaFuncGetName",
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+        "cudaOccupancyAvailableDynamicSMemPerBlock",
+        "cudaOccupancyMaxPotentialBlockSize",
+        "cudaOccupancyMaxPotentialBlockSizeWithFlags",
+        "cudaOccupancyMaxPotentialBlockSizeVariableSMem",
+        "cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags"};
+    if (!Queries.contains(Callee->getName()))
+      return;
+    for (const Expr *Arg : Call->arguments()) {
+      const Expr *Target = Arg->IgnoreParenCasts();
+      if (const auto *AddrOf = dyn_cast<UnaryOperator>(Target);
+          AddrOf && AddrOf->getOpcode() == UO_AddrOf)
+        Target = AddrOf->getSubExpr()->IgnoreParenCasts();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Target))
+        if (isa<FunctionDecl>(Ref->getDecl()))
+          DirectCallees.insert(Ref);
+    }
+  }
+
   /// A call or construction of Callee at Site.
   void record(const FunctionDecl *Callee, const Expr *Site) {
     if (InSystemCode) {
@@ -173,13 +210,13 @@ public:
     for (auto [Ref, F] : References)
       if (!DirectCallees.contains(Ref))
         for (const FunctionDecl *Target : asWritten(F))
-          Escaping.insert(Target);
+          Escaping.try_emplace(Target, Ref->getBeginLoc());
   }
 
 private:
   const SourceManager &SM;
   llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls;
-  llvm::DenseSet<const FunctionDecl *> &Escaping;
+  llvm::DenseMap<const FunctionDecl *, SourceLocation> &Escaping;
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSites::Launch>>
       &Launches;
   llvm::DenseSet<const FunctionDecl *> &Instantiated;
@@ -228,6 +265,20 @@ CallSites CallSites::Gatherer::finish() {
   Visitor->finish();
   Visitor.reset();
   return std::move(*Sites);
+}
+
+std::optional<std::string>
+CallSites::implicitCallers(const FunctionDecl *F) {
+  if (isa<CXXDestructorDecl>(F))
+    return std::string("it is a destructor, which runs where its object's "
+                       "scope ends or where it is deleted, places that "
+                       "warpfix does not follow");
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(F); Method &&
+      (Method->isVirtual() || Method->size_overridden_methods() > 0))
+    return std::string("it is virtual, and a call through a base class "
+                       "dispatches to it from places that warpfix does not "
+                       "follow");
+  return std::nullopt;
 }
 
 std::optional<SourceLocation>

@@ -10,6 +10,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace warpfix {
@@ -56,6 +57,14 @@ public:
   bool escapes(const clang::FunctionDecl *F) const {
     return Escaping.contains(F->getCanonicalDecl());
   }
+  /// Where F's address first escapes, if it does.
+  std::optional<clang::SourceLocation>
+  escapesAt(const clang::FunctionDecl *F) const {
+    auto It = Escaping.find(F->getCanonicalDecl());
+    if (It == Escaping.end())
+      return std::nullopt;
+    return It->second;
+  }
 
   /// True when the body of F, a template as written (a function template,
   /// or a member of a class template), is instantiated in this translation
@@ -81,10 +90,17 @@ public:
   std::optional<clang::SourceLocation>
   calledFromUnanalysedCode(const clang::FunctionDecl *F) const;
 
+  /// What runs F without a call that of() can list, if anything: a
+  /// destructor runs where its object's scope ends or it is deleted, and an
+  /// override of a virtual function where a call through a base class
+  /// dispatches to it.
+  static std::optional<std::string>
+  implicitCallers(const clang::FunctionDecl *F);
+
   /// Some of F's callers (or launches) are not among of() and launchesOf():
-  /// its address escapes, or unanalysed code calls it.
+  /// its address escapes, unanalysed code calls it, or it runs implicitly.
   bool callersUnseen(const clang::FunctionDecl *F) const {
-    return escapes(F) || calledFromUnanalysedCode(F);
+    return escapes(F) || calledFromUnanalysedCode(F) || implicitCallers(F);
   }
 
   /// A launch of a kernel: `k<<<grid, Block>>>(...)`, or cudaLaunchKernel /
@@ -104,7 +120,7 @@ private:
       Calls;
   /// The first place where unanalysed code calls each function.
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Unanalysed;
-  llvm::DenseSet<const clang::FunctionDecl *> Escaping;
+  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Escaping;
   llvm::DenseSet<const clang::FunctionDecl *> Instantiated;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Launch>> Launches;
   std::vector<const clang::Expr *> None;

@@ -45,12 +45,24 @@ std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
                      ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = SM.getExpansionLoc(C.Anchor->getBeginLoc());
-  std::string Name =
-      Prefix.str() + std::to_string(SM.getExpansionLineNumber(Loc));
-  // The two arms of one if/else each get a ballot before it.
+  unsigned Line = SM.getExpansionLineNumber(Loc);
+  std::string Name = Prefix.str() + std::to_string(Line);
+  // The arms of an else-if chain each get a ballot before its first if:
+  // each is named after its own test too.
   const auto *If = dyn_cast<IfStmt>(C.Anchor);
-  if (If && If->getElse() && C.Conjuncts.back().Negated)
+  const Expr *Innermost = C.Conjuncts.back().Condition;
+  if (If && Innermost != If->getCond()) {
+    SourceLocation Test = SM.getExpansionLoc(Innermost->getBeginLoc());
+    unsigned TestLine = SM.getExpansionLineNumber(Test);
+    Name += "_" + std::to_string(TestLine);
+    if (TestLine == Line)
+      Name += "_" + std::to_string(SM.getExpansionColumnNumber(Test));
+    if (C.Conjuncts.back().Negated)
+      Name += "_else";
+  } else if (If && If->getElse() && C.Conjuncts.back().Negated) {
+    // The two arms of one if/else each get a ballot before it.
     Name += "_else";
+  }
   // Keep clear of any name the translation unit already uses.
   while (Ctx.Idents.find(Name) != Ctx.Idents.end())
     Name += "_";
@@ -108,10 +120,16 @@ std::optional<LineLayout> lineLayoutOf(const Stmt *S, ASTContext &Ctx) {
 
 void explainMask(FindingBuilder &Finding, const Membership &M,
                  SourceLocation At) {
-  if (M.Result == Membership::AllLanes)
+  if (M.Result == Membership::AllLanes && M.PartialWarps.empty())
     Finding.note(At, "every lane of the warp reaches this call, so the full "
                      "mask is exact");
-  else
+  else if (M.Result == Membership::AllLanes) {
+    Finding.note(At, "every lane that the warp has reaches this call; in a "
+                     "block whose last warp is partial, the lanes it lacks "
+                     "count as exited, which the full mask allows");
+    if (M.PartialWarps != M.AssumptionOff)
+      Finding.note(M.PartialWarpsLoc, M.PartialWarps);
+  } else
     Finding.note(At, "only some lanes reach this call; the mask is a ballot "
                      "of the branch conditions, taken before the branch "
                      "(seed 000, listing 3)");
@@ -144,6 +162,20 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
   std::string Outer;
   for (size_t I = 0; I < M.Conditions.size(); ++I) {
     const LaneCondition &C = M.Conditions[I];
+    // An arm deep in an else-if chain is reached where every earlier test
+    // failed: its ballot repeats them all, and the chain's ballots grow with
+    // the square of its length, past what anyone can read or clang parses.
+    if (C.Conjuncts.size() > MaxBallotConjuncts) {
+      Plan.UnwritableAt = C.Anchor->getBeginLoc();
+      Plan.Unwritable =
+          "the lanes that reach this call are those for which " +
+          std::to_string(C.Conjuncts.size()) +
+          " conditions in a row hold (an arm of a long else-if chain "
+          "repeats every earlier test), more than a ballot written out "
+          "should hold; compute the arm once into a variable (or use a "
+          "switch) and take the ballot of that";
+      return Plan;
+    }
     std::optional<std::string> Predicate = predicate(C, Ctx);
     if (I == 0)
       Outer = Style.FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM,
@@ -174,7 +206,10 @@ std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
   if (!Plan)
     return std::nullopt;
   if (Plan->UnwritableAt.isValid()) {
-    Finding.withoutFix(Plan->UnwritableAt, UnwritableBallotNote);
+    Finding.withoutFix(Plan->UnwritableAt,
+                       Plan->Unwritable.empty()
+                           ? UnwritableBallotNote.str()
+                           : "no automatic fix: " + Plan->Unwritable);
     return std::nullopt;
   }
   for (const MaskInsertion &Insert : Plan->Statements)

@@ -208,8 +208,8 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
                                       const FunctionDecl *F) {
   if (uniformIn(Lanes.of(If->getCond()), F, M))
     return true;
-  auto Reject = [&](const char *Why, SourceLocation Where) {
-    return fail(M, Membership::divergent(Why, Where));
+  auto Reject = [&](std::string Why, SourceLocation Where) {
+    return fail(M, Membership::divergent(std::move(Why), Where));
   };
   if (If->getInit() || If->getConditionVariable() || If->isConsteval())
     return Reject("the branch declares a variable in its condition, so the "
@@ -226,10 +226,26 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
                   "calls, so it cannot be evaluated again in a ballot",
                   If->getCond()->getBeginLoc());
   std::vector<LaneCondition::Conjunct> Conjuncts = {{If->getCond(), Negated}};
+  // An arm deep in an else-if chain is reached where every earlier test
+  // failed: its ballot would repeat them all, and the chain's ballots (and
+  // this climb, for each call in it) grow with the square of its length.
+  auto TooLong = [&](size_t Count) {
+    return Count > MaxBallotConjuncts &&
+           !Reject("the lanes that get here are those for which more than " +
+                       std::to_string(MaxBallotConjuncts) +
+                       " conditions in a row hold (an arm of a long else-if "
+                       "chain repeats every earlier test), more than a "
+                       "ballot written out should hold; compute the arm once "
+                       "into a variable, or use a switch, and take the "
+                       "ballot of that",
+                   Anchor->getBeginLoc());
+  };
   // A ballot needs a block to be inserted into: climb through unbraced
   // if/else nesting, taking the outer conditions along.
   const Stmt *Site = Anchor;
   while (true) {
+    if (TooLong(Conjuncts.size()))
+      return false; // Reject said why
     DynTypedNodeList Parents = parentsOf(Ctx, *Site);
     const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (Parent && isa<CompoundStmt>(Parent))
@@ -241,7 +257,24 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
                     "before it",
                     If->getBeginLoc());
     bool InElse = Outer->getElse() == Site;
+    // The walk down the path took the outer if of an else-if chain just
+    // before this one: its test, and those above it, are the last
+    // condition's already.
+    if (!M.Conditions.empty() &&
+        llvm::any_of(M.Conditions.back().Conjuncts,
+                     [&](const LaneCondition::Conjunct &C) {
+                       return C.Condition == Outer->getCond() &&
+                              C.Negated == InElse;
+                     })) {
+      if (TooLong(M.Conditions.back().Conjuncts.size() + Conjuncts.size()))
+        return false;
+      for (const auto &C : Conjuncts)
+        M.Conditions.back().Conjuncts.push_back(C);
+      return true;
+    }
     if (!M.Conditions.empty() && M.Conditions.back().Anchor == Outer) {
+      if (TooLong(M.Conditions.back().Conjuncts.size() + Conjuncts.size()))
+        return false;
       for (const auto &C : Conjuncts)
         M.Conditions.back().Conjuncts.push_back(C);
       return true;
@@ -321,6 +354,13 @@ Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
   M = fromEntry(F, Path);
   if (M.Result != Membership::Unknown)
     M.AssumedOnly |= Entry.AssumedOnly;
+  if (M.Result == Membership::AllLanes && !FromAnyEntry) {
+    BlockShape Shape = Shapes.in(F);
+    if (Shape.FullWarps == BlockShape::Contradicted) {
+      M.PartialWarps = Shape.PartialWhy;
+      M.PartialWarpsLoc = Shape.PartialWhere;
+    }
+  }
   return M;
 }
 
@@ -429,6 +469,10 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
     return Membership::unknown("the address of " + Name +
                                    " is taken, so not all of its callers "
                                    "can be seen",
+                               F->getLocation());
+  if (std::optional<std::string> Implicit = CallSites::implicitCallers(F))
+    return Membership::unknown("the lanes that reach " + Name +
+                                   " are unknown: " + *Implicit,
                                F->getLocation());
   if (std::optional<SourceLocation> Unseen = Calls.calledFromUnanalysedCode(F))
     return Membership::unknown(Name +

@@ -23,6 +23,9 @@ struct LaneCondition {
   const clang::Stmt *Anchor = nullptr;
 };
 
+/// The most conditions that one ballot of a mask fix writes out.
+inline constexpr size_t MaxBallotConjuncts = 12;
+
 struct Membership {
   enum Kind { AllLanes, Conditional, Unknown };
   Kind Result = Unknown;
@@ -39,6 +42,12 @@ struct Membership {
   /// taken as such: the launch that switches the assumption off.
   std::string AssumptionOff;
   clang::SourceLocation AssumptionOffLoc;
+  /// AllLanes in code whose blocks may end in a partial warp: why (the launch
+  /// that shows it, or that leaves the block size unknown), and where. The
+  /// lanes such a warp lacks count as exited, which a full mask allows, but
+  /// "every lane" then means every lane the warp has.
+  std::string PartialWarps;
+  clang::SourceLocation PartialWarpsLoc;
   /// Unknown, but provably not all lanes: the reason is a lane-dependent
   /// construct, not a lack of information (no visible caller, a goto).
   bool KnownDivergent = false;

@@ -277,6 +277,10 @@ BlockShape BlockShape::weakest(const BlockShape &Other) const {
   bool Mine = WholeWarps == Contradicted || OneDimensional == Contradicted;
   Result.Where = Mine ? Where : Other.Where;
   Result.Why = Mine ? Why : Other.Why;
+  Result.FullWarps = std::max(FullWarps, Other.FullWarps);
+  bool MinePartial = FullWarps == Contradicted;
+  Result.PartialWhere = MinePartial ? PartialWhere : Other.PartialWhere;
+  Result.PartialWhy = MinePartial ? PartialWhy : Other.PartialWhy;
   return Result;
 }
 
@@ -304,6 +308,19 @@ void WarpAssumptions::addLaunch(BlockShape &Shape, const Expr *Block,
     Contradict(Shape.OneDimensional,
                "it is launched here with blocks that may have more than one "
                "dimension");
+  auto Partial = [&](const std::string &Why) {
+    if (Shape.FullWarps != BlockShape::Contradicted) {
+      Shape.PartialWhere = At;
+      Shape.PartialWhy = Why;
+    }
+    Shape.FullWarps = BlockShape::Contradicted;
+  };
+  if (!D.X || !D.Y || !D.Z)
+    Partial("it is launched here with a block size that warpfix cannot "
+            "evaluate");
+  else if ((*D.X * *D.Y * *D.Z) % 32 != 0)
+    Partial("it is launched here with blocks of " +
+            std::to_string(*D.X * *D.Y * *D.Z) + " threads");
 }
 
 BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
@@ -314,11 +331,12 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
     if (MaxThreads && !MaxThreads->isValueDependent() &&
         MaxThreads->EvaluateAsInt(Max, Ctx) &&
         Max.Val.getInt().getExtValue() % 32 != 0) {
-      Shape.WholeWarps = BlockShape::Contradicted;
-      Shape.Where = Bounds->getLocation();
-      Shape.Why = "its __launch_bounds__ allows blocks of " +
-                  std::to_string(Max.Val.getInt().getExtValue()) +
-                  " threads, not a multiple of 32";
+      Shape.WholeWarps = Shape.FullWarps = BlockShape::Contradicted;
+      Shape.Where = Shape.PartialWhere = Bounds->getLocation();
+      Shape.Why = Shape.PartialWhy =
+          "its __launch_bounds__ allows blocks of " +
+          std::to_string(Max.Val.getInt().getExtValue()) +
+          " threads, not a multiple of 32";
     }
   }
   bool Launched = false;
@@ -326,19 +344,47 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
     Launched = true;
     addLaunch(Shape, L.Block, L.At);
   }
+  // A kernel whose address escapes may be launched where warpfix does not
+  // look (a pointer, a table, cudaLaunchKernelEx, a graph node), with any
+  // block: its shape is unknown, which switches the assumption off.
+  std::optional<SourceLocation> Unseen = Calls.escapesAt(Kernel);
+  const char *UnseenWhy =
+      "its address is taken here, and a launch through it (a pointer, a "
+      "table, cudaLaunchKernelEx, a graph node) may use any block size";
+  if (!Unseen) {
+    Unseen = Calls.calledFromUnanalysedCode(Kernel);
+    UnseenWhy = "code that warpfix does not analyse may launch it here, with "
+                "any block size";
+  }
+  if (Unseen) {
+    if (Shape.WholeWarps != BlockShape::Contradicted) {
+      Shape.Where = *Unseen;
+      Shape.Why = UnseenWhy;
+    }
+    if (Shape.FullWarps != BlockShape::Contradicted) {
+      Shape.PartialWhere = *Unseen;
+      Shape.PartialWhy = UnseenWhy;
+    }
+    Shape.WholeWarps = Shape.OneDimensional = Shape.FullWarps =
+        BlockShape::Contradicted;
+  }
   // Every launch the code shows agrees with a fact: it is proven, not merely
-  // assumed, for this kernel. A kernel whose address escapes may also be
-  // launched where warpfix does not look, by a pointer or a table.
-  if (Launched && !Calls.callersUnseen(Kernel)) {
+  // assumed, for this kernel.
+  if (Launched && !Unseen) {
     if (Shape.WholeWarps == BlockShape::Assumed)
       Shape.WholeWarps = BlockShape::Proven;
     if (Shape.OneDimensional == BlockShape::Assumed)
       Shape.OneDimensional = BlockShape::Proven;
+    if (Shape.FullWarps == BlockShape::Assumed)
+      Shape.FullWarps = BlockShape::Proven;
   }
   if (Shape.WholeWarps == BlockShape::Contradicted ||
       Shape.OneDimensional == BlockShape::Contradicted)
     Shape.Why = "the whole-warp assumption is off for kernel " +
                 kernelName(Kernel) + ": " + Shape.Why;
+  if (Shape.FullWarps == BlockShape::Contradicted)
+    Shape.PartialWhy = "the blocks of kernel " + kernelName(Kernel) +
+                       " may end in a partial warp: " + Shape.PartialWhy;
   return Shape;
 }
 

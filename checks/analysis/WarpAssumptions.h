@@ -23,10 +23,16 @@ struct BlockShape {
   State WholeWarps = Assumed;
   /// Blocks are one-dimensional, so threadIdx.x is the linear thread index.
   State OneDimensional = Assumed;
+  /// Every warp of a block is full: the block's threads are a multiple of
+  /// 32. Assumed where no launch shows otherwise.
+  State FullWarps = Assumed;
   /// For a contradicted fact: the launch or attribute that contradicts it,
   /// and what it shows.
   clang::SourceLocation Where;
   std::string Why;
+  /// The same for FullWarps.
+  clang::SourceLocation PartialWhere;
+  std::string PartialWhy;
 
   /// The weaker of two shapes, as for code reached from both.
   BlockShape weakest(const BlockShape &Other) const;

@@ -17,7 +17,8 @@ __global__ void partialSums(int *data) {
   int v = data[threadIdx.x];
   v += __shfl_xor(v, clampToWarp(16));
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:8: warning: '__shfl_xor' is a legacy
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:8: note: every lane of the warp reaches this call, so the full mask is exact
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:8: note: every lane that the warp has reaches this call; in a block whose last warp is partial, the lanes it lacks count as exited, which the full mask allows
+  // CHECK-MESSAGES: k.cu:[[@LINE+9]]:3: note: the blocks of kernel 'partialSums' may end in a partial warp: it is launched here with a block size that warpfix cannot evaluate
   // CHECK-FIXES:   v += __shfl_xor_sync(0xffffffff, v, clampToWarp(16));
   data[threadIdx.x] = v;
 }

@@ -84,7 +84,7 @@ __global__ void else_branches(int *p) {
 // CHECK-FIXES:{{^}}  const unsigned [[M5:warpfix_mask_[0-9]+_else]] = __ballot_sync(FULL_MASK, !(lane & 1));
 // CHECK-FIXES-NEXT:{{^}}  if (lane & 1)
 // CHECK-FIXES:{{^}}    p[lane] = __ballot_sync([[M5]], p[lane] > 0);
-// CHECK-FIXES:{{^}}  const unsigned [[M6:warpfix_mask_[0-9]+]] = __ballot_sync(FULL_MASK, (lane > 2) && (p[lane] != 0));
+// CHECK-FIXES:{{^}}  const unsigned [[M6:warpfix_mask_[0-9_]+]] = __ballot_sync(FULL_MASK, (lane > 2) && (p[lane] != 0));
 // CHECK-FIXES-NEXT:{{^}}  if (lane > 2)
 // CHECK-FIXES:{{^}}      p[lane] += __shfl_up_sync([[M6]], p[lane], 1);
 

@@ -20,7 +20,7 @@ __global__ void tabled(int *p, int width) {
     v += __shfl_up(v, 1);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:10: warning: '__shfl_up' is a legacy
   // CHECK-MESSAGES: k.cu:[[@LINE-3]]:3: note: no automatic fix: the loop's condition is lane-dependent, so lanes leave it at different iterations
-  // CHECK-MESSAGES: k.cu:[[@LINE-6]]:17: note: threadIdx.y and threadIdx.z are the same across a warp only where blockDim.x is a multiple of 32, which no launch in this translation unit proves for the code in 'tabled' (a kernel whose address is taken may be launched in any shape)
+  // CHECK-MESSAGES: k.cu:[[@LINE+5]]:32: note: the whole-warp assumption is off for kernel 'tabled': its address is taken here, and a launch through it (a pointer, a table, cudaLaunchKernelEx, a graph node) may use any block size
   // CHECK-FIXES:     v += __shfl_up(v, 1);
   p[threadIdx.y * width + threadIdx.x] = v;
 }
