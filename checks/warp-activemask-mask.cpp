@@ -138,7 +138,7 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
                                              ASTContext &Ctx) {
   Analyses &Shared = context().analyses(Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const MaskOrigin &Origin : maskOrigins(Mask, Ctx)) {
+  for (const MaskOrigin &Origin : maskOrigins(Mask, Ctx, &Shared.Calls)) {
     if (!isActiveMaskCall(Origin.Origin, Ctx))
       continue;
     Membership AtOrigin = Shared.Members.at(Origin.Origin);

@@ -1,4 +1,5 @@
 #include "checks/analysis/SyncPrimitives.h"
+#include "checks/analysis/CallSites.h"
 #include "checks/analysis/LocalSlots.h"
 #include "checks/analysis/SystemHeaders.h"
 #include "llvm/ADT/StringSet.h"
@@ -118,7 +119,8 @@ bool isIntegerConstant(const Expr *E, const ASTContext &Ctx) {
 }
 
 void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
-           std::vector<MaskOrigin> &Out, unsigned Depth) {
+           std::vector<MaskOrigin> &Out, unsigned Depth,
+           const CallSites *Calls) {
   if (!E)
     return;
   const Expr *Bare = E->IgnoreParenImpCasts();
@@ -145,7 +147,32 @@ void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
           Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var)) {
         for (const Expr *Value : valuesOf(Var)) {
           if (Value)
-            trace(Value, Ctx, true, Out, Depth + 1);
+            trace(Value, Ctx, true, Out, Depth + 1, Calls);
+          else
+            Out.push_back({Bare, true});
+        }
+        return;
+      }
+  // A parameter of a helper: what each call passes, and whatever the helper
+  // assigns it. Where some caller is not seen, its origin is unknown.
+  if (Calls && Depth < 8)
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare))
+      if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
+        const auto *F = dyn_cast<FunctionDecl>(Param->getDeclContext());
+        if (!F || !F->getBody() || Calls->callersUnseen(F) ||
+            Calls->of(F).empty()) {
+          Out.push_back({E, ThroughVariable});
+          return;
+        }
+        for (const Expr *Site : Calls->of(F)) {
+          if (const Expr *Argument = CallSites::argumentFor(Site, Param))
+            trace(Argument, Ctx, true, Out, Depth + 1, Calls);
+          else
+            Out.push_back({Bare, true});
+        }
+        for (const Expr *Value : valuesOf(Param)) {
+          if (Value)
+            trace(Value, Ctx, true, Out, Depth + 1, Calls);
           else
             Out.push_back({Bare, true});
         }
@@ -162,7 +189,7 @@ void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
       }
       for (const Expr *Value : Accesses.Stored) {
         if (Value)
-          trace(Value, Ctx, true, Out, Depth + 1);
+          trace(Value, Ctx, true, Out, Depth + 1, Calls);
         else
           Out.push_back({Bare, true});
       }
@@ -173,9 +200,10 @@ void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
 
 } // namespace
 
-std::vector<MaskOrigin> maskOrigins(const Expr *Mask, ASTContext &Ctx) {
+std::vector<MaskOrigin> maskOrigins(const Expr *Mask, ASTContext &Ctx,
+                                    const CallSites *Calls) {
   std::vector<MaskOrigin> Out;
-  trace(Mask, Ctx, false, Out, 0);
+  trace(Mask, Ctx, false, Out, 0, Calls);
   return Out;
 }
 

@@ -7,6 +7,10 @@
 #include <vector>
 
 namespace warpfix {
+class CallSites;
+}
+
+namespace warpfix {
 
 /// The test of a function's own name that isSyncPrimitiveCall() makes first:
 /// false only where that is false too.
@@ -44,8 +48,11 @@ struct MaskOrigin {
   const clang::BinaryOperator *CombinedBy = nullptr;
   const clang::Expr *Constant = nullptr;
 };
+/// With Calls, a parameter of a helper is followed into what its callers
+/// pass (a mask taken in the caller and used in the helper).
 std::vector<MaskOrigin> maskOrigins(const clang::Expr *Mask,
-                                    clang::ASTContext &Ctx);
+                                    clang::ASTContext &Ctx,
+                                    const CallSites *Calls = nullptr);
 
 /// A call of __activemask(), directly or through a wrapper function.
 bool isActiveMaskCall(const clang::Expr *E, clang::ASTContext &Ctx);

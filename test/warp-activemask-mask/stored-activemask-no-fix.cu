@@ -11,6 +11,11 @@
 __device__ int reduce(unsigned mask, int v) {
   for (int offset = 16; offset > 0; offset /= 2)
     v += __shfl_down_sync(mask, v, offset);
+  // The mask comes from the caller's __activemask(), followed into the
+  // helper through its parameter.
+  // CHECK-MESSAGES: :[[@LINE-3]]:27: warning: __activemask() is the member mask of '__shfl_down_sync'
+  // CHECK-MESSAGES: :[[@LINE+7]]:20: note: the mask is taken here
+  // CHECK-MESSAGES: :[[@LINE+7]]:18: note: no automatic fix: 'entry' is also used here, not as a member mask
   return v;
 }
 
@@ -69,4 +74,4 @@ __global__ void half_the_lanes(int *p) {
   // CHECK-MESSAGES: :[[@LINE-2]]:10: note: no automatic fix: the mask is used under other branches than the ones where it is taken
   p[threadIdx.x] = v;
 }
-// CHECK-MESSAGES: 7 findings in 1 file (0 fixable)
+// CHECK-MESSAGES: 8 findings in 1 file (0 fixable)
