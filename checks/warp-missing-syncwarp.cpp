@@ -98,7 +98,7 @@ const Stmt *unitOf(ASTContext &Ctx, const Stmt *S) {
 /// A guard that the rewrite evaluates twice, once before and once after the
 /// barrier: it must give the same value both times, so it may read only
 /// registers (non-volatile locals and parameters by value, the thread's
-/// index), and nothing that the chain writes.
+/// index) and constants, and nothing that the chain writes.
 bool readsOnlyRegisters(const Expr *Guard, ASTContext &Ctx) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:
@@ -108,8 +108,12 @@ bool readsOnlyRegisters(const Expr *Guard, ASTContext &Ctx) {
       return !Memory;
     }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      // A const or __constant__ variable (warpSize among them) is memory
+      // that no device code writes: it reads the same every time.
       if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-        Memory |= !Var->hasLocalStorage() ||
+        Memory |= (!Var->hasLocalStorage() &&
+                   !Var->getType().isConstQualified() &&
+                   !Var->hasAttr<CUDAConstantAttr>()) ||
                   Var->getType()->isReferenceType() ||
                   Var->getType().isVolatileQualified();
       return !Memory;
