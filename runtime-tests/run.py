@@ -252,15 +252,21 @@ def yaml_scalar(text):
     return text
 
 
+# The note of a finding whose fix shares edits with an earlier finding's: the
+# YAML holds each edit once, with the first (tool/output/FixWriter.h).
+SHARED_EDITS_NOTE = 'the edits this fix shares with the finding here are exported once'
+
+
 def parse_export_fixes(text):
     """The diagnostics of an --export-fixes YAML file (clang-tidy's layout):
-    name, file, offset and how many replacements each one's fix has."""
+    name, file, offset, how many replacements each one's fix has, and whether
+    it shares edits exported with another's."""
     diagnostics, section = [], None
     for line in text.splitlines():
         m = re.match(r'^  - DiagnosticName:\s*(.*)$', line)
         if m:
             diagnostics.append({'check': yaml_scalar(m[1]), 'path': None, 'offset': None,
-                                'replacements': 0})
+                                'replacements': 0, 'shares_edits': False})
             section = None
             continue
         if not diagnostics:
@@ -275,6 +281,10 @@ def parse_export_fixes(text):
                 diagnostics[-1]['offset'] = int(m[2])
             elif re.match(r'^        - FilePath:', line):
                 diagnostics[-1]['replacements'] += 1
+        elif section == 'Notes':
+            m = re.match(r'^      - Message:\s*(.*)$', line)
+            if m and yaml_scalar(m[1]).startswith(SHARED_EDITS_NOTE):
+                diagnostics[-1]['shares_edits'] = True
     return diagnostics
 
 
@@ -319,7 +329,7 @@ def analyse(warpfix, source, workdir):
         data = files.setdefault(d['path'], Path(d['path']).read_bytes())
         key = (d['path'], *line_col(data, d['offset']), d['check'])
         exported_at[key] += 1
-        fixable_at[key] += d['replacements'] > 0
+        fixable_at[key] += d['replacements'] > 0 or d['shares_edits']
     listed_at = collections.Counter((f['path'], f['line'], f['col'], f['check']) for f in findings)
     if listed_at != exported_at:
         raise PrepareError("warpfix's text report and its --export-fixes YAML list different "

@@ -630,10 +630,10 @@ int main(int argc, const char **argv) {
   if (Rewrites)
     Plan = verifiedPlan(Set, Verifiable, Workers);
   if (!ExportFixes.empty())
-    if (Error Err = exportFixes(Set, Plan->RefusedFiles, ExportFixes))
+    if (Error Err = exportFixes(Set, *Plan, ExportFixes))
       return fail(toString(std::move(Err)));
   if (Diff)
-    writeUnifiedDiff(Set, Plan->RefusedFiles, outs());
+    writeUnifiedDiff(Set, *Plan, outs());
   // --fix says why it left files alone as it writes the others.
   if (Plan && !Fix && !Plan->Errors.empty()) {
     printErrors(Plan->Errors);

@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -368,39 +369,110 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
 
 } // namespace
 
-void writeUnifiedDiff(const FindingSet &Set, const llvm::StringSet<> &Refused,
+void writeUnifiedDiff(const FindingSet &Set, const FixPlan &Plan,
                       llvm::raw_ostream &OS) {
   llvm::StringMap<tooling::Replacements> Fixes = collectFixes(Set);
-  // By path: a StringMap's order is its hash's, not the same from run to run.
-  std::vector<llvm::StringRef> Files;
-  for (const auto &Entry : Fixes)
-    if (!Refused.contains(Entry.getKey()))
-      Files.push_back(Entry.getKey());
-  llvm::sort(Files);
-  for (llvm::StringRef File : Files) {
-    auto Buffer = llvm::MemoryBuffer::getFile(File, false, false);
-    if (!Buffer)
-      continue;
-    diffOneFile(File, (*Buffer)->getBuffer(), Fixes[File], OS);
-  }
+  for (const PlannedFile &File : Plan.Files)
+    diffOneFile(File.Path, File.Original, Fixes[File.Path], OS);
 }
 
-llvm::Error exportFixes(const FindingSet &Set, const llvm::StringSet<> &Refused,
+namespace {
+
+/// The edit of Merged (sorted, not overlapping) that R went into when the
+/// fixes were merged: R itself, an insertion at R's offset that holds R
+/// among others, or an edit whose range holds R's. Nothing if none does,
+/// which collectFixes never leaves.
+std::optional<size_t> holderOf(llvm::ArrayRef<tooling::Replacement> Merged,
+                const tooling::Replacement &R) {
+  unsigned Begin = R.getOffset(), End = Begin + R.getLength();
+  auto It = llvm::upper_bound(Merged, Begin,
+                              [](unsigned Offset, const tooling::Replacement &M) {
+                                return Offset < M.getOffset();
+                              });
+  // The edits that start at or before R do not overlap, so their ends
+  // shrink as the scan goes back.
+  while (It != Merged.begin()) {
+    --It;
+    unsigned MBegin = It->getOffset(), MEnd = MBegin + It->getLength();
+    if (MEnd < Begin)
+      break;
+    bool Holds = R.getLength() == 0
+                     ? (It->getLength() == 0 && MBegin == Begin) ||
+                           (MBegin < Begin && Begin < MEnd)
+                     : It->getLength() != 0 && MBegin <= Begin && End <= MEnd;
+    if (Holds)
+      return It - Merged.begin();
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+llvm::Error exportFixes(const FindingSet &Set, const FixPlan &Plan,
                         llvm::StringRef Path) {
+  // clang-apply-replacements merges identical edits only across translation
+  // units, and refuses two insertions at one offset: each finding carrying
+  // its own copy of a shared edit (a hoisted ballot) would insert it twice.
+  // So the YAML holds the edits --fix writes, each once, given to the first
+  // finding that makes it; a later one says where its shared edits went.
+  llvm::StringMap<tooling::Replacements> Fixes = collectFixes(Set);
+  struct MergedFile {
+    std::vector<tooling::Replacement> Edits;
+    /// The finding each edit went to.
+    std::vector<std::optional<size_t>> Owner;
+  };
+  llvm::StringMap<MergedFile> Written;
+  for (const PlannedFile &File : Plan.Files) {
+    MergedFile &Merged = Written[File.Path];
+    Merged.Edits.assign(Fixes[File.Path].begin(), Fixes[File.Path].end());
+    Merged.Owner.resize(Merged.Edits.size());
+  }
+  tooling::TranslationUnitDiagnostics TUD;
+  TUD.MainSourceFile = "";
+  TUD.Diagnostics = Set.Findings;
+  for (size_t Index = 0; Index < TUD.Diagnostics.size(); ++Index) {
+    tooling::Diagnostic &D = TUD.Diagnostics[Index];
+    llvm::StringMap<tooling::Replacements> Own;
+    std::optional<size_t> SharesWith;
+    for (const auto &Entry : D.Message.Fix) {
+      auto File = Written.find(Entry.getKey());
+      if (File == Written.end())
+        continue;
+      MergedFile &Merged = File->second;
+      for (const tooling::Replacement &R : Entry.second) {
+        std::optional<size_t> I = holderOf(Merged.Edits, R);
+        if (!I)
+          return llvm::createStringError(
+              llvm::inconvertibleErrorCode(),
+              "internal error: an edit of '%s' at offset %u is in no merged "
+              "fix; nothing exported",
+              Entry.getKey().str().c_str(), R.getOffset());
+        if (Merged.Owner[*I]) {
+          if (*Merged.Owner[*I] != Index && !SharesWith)
+            SharesWith = Merged.Owner[*I];
+          continue;
+        }
+        Merged.Owner[*I] = Index;
+        // A subset of edits that do not overlap, so nothing merges.
+        llvm::cantFail(Own[Entry.getKey()].add(Merged.Edits[*I]));
+      }
+    }
+    D.Message.Fix = std::move(Own);
+    if (SharesWith) {
+      const tooling::DiagnosticMessage &Owner =
+          TUD.Diagnostics[*SharesWith].Message;
+      tooling::DiagnosticMessage Note;
+      Note.Message = SharedEditsNote.str();
+      Note.FilePath = Owner.FilePath;
+      Note.FileOffset = Owner.FileOffset;
+      D.Notes.push_back(std::move(Note));
+    }
+  }
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC, fs::OF_TextWithCRLF);
   if (EC)
     return llvm::createStringError(EC, "cannot write '%s': %s",
                                    Path.str().c_str(), EC.message().c_str());
-  tooling::TranslationUnitDiagnostics TUD;
-  TUD.MainSourceFile = "";
-  TUD.Diagnostics = Set.Findings;
-  // Half a fix is no fix: one that edits a refused file is dropped whole.
-  for (tooling::Diagnostic &D : TUD.Diagnostics)
-    if (llvm::any_of(D.Message.Fix, [&](const auto &Entry) {
-          return Refused.contains(Entry.getKey());
-        }))
-      D.Message.Fix.clear();
   llvm::yaml::Output YAML(OS);
   YAML << TUD;
   return llvm::Error::success();

@@ -50,15 +50,20 @@ struct ApplyOutcome {
 /// again that it still holds what was analysed.
 ApplyOutcome writeFixes(FixPlan Plan);
 
-/// Writes a unified diff of every fix, except in the Refused files of the
-/// plan (which --fix would leave alone); touches nothing.
-void writeUnifiedDiff(const FindingSet &Set, const llvm::StringSet<> &Refused,
+/// Writes a unified diff of the files of Plan, as writeFixes would write
+/// them; touches nothing.
+void writeUnifiedDiff(const FindingSet &Set, const FixPlan &Plan,
                       llvm::raw_ostream &OS);
 
-/// Writes the clang-apply-replacements YAML for every finding; a finding
-/// that edits one of the Refused files goes without its fix.
-llvm::Error exportFixes(const FindingSet &Set, const llvm::StringSet<> &Refused,
+/// Writes the clang-apply-replacements YAML of every finding, with the edits
+/// of the files of Plan, each once: applied, they give what writeFixes
+/// writes. An edit that several findings make goes with the first; each
+/// later one gets SharedEditsNote, placed at the first.
+llvm::Error exportFixes(const FindingSet &Set, const FixPlan &Plan,
                         llvm::StringRef Path);
+inline constexpr llvm::StringLiteral SharedEditsNote =
+    "the edits this fix shares with the finding here are exported once, "
+    "with the fix of that finding";
 
 } // namespace warpfix
 
