@@ -9,16 +9,30 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/YAMLTraits.h"
+#include <map>
+#include <set>
+#include <tuple>
 
 namespace warpfix {
 namespace {
 
 /// Bumped whenever the layout below changes, so that old entries are
 /// recomputed rather than misread.
-constexpr unsigned EntryFormat = 2;
+constexpr unsigned EntryFormat = 3;
+
+/// An entry's first line: this, then the SHA-256 of the rest of the entry, a
+/// hash that tests can compute too.
+constexpr llvm::StringLiteral ChecksumPrefix =
+    "# warpfix cache entry, sha256 ";
+
+std::string checksum(llvm::StringRef Payload) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Payload)),
+                     /*LowerCase=*/true);
+}
 
 struct CacheEntry {
   unsigned Format = 0;
@@ -29,12 +43,14 @@ struct CacheEntry {
   std::vector<FileDigest> FileHashes;
   std::vector<clang::tooling::Diagnostic> Findings;
   std::vector<clang::tooling::Diagnostic> Suppressed;
+  std::vector<ReplacedText> Replaced;
 };
 
 } // namespace
 } // namespace warpfix
 
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::FileDigest)
+LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::ReplacedText)
 
 namespace llvm::yaml {
 template <> struct MappingTraits<warpfix::FileDigest> {
@@ -42,6 +58,15 @@ template <> struct MappingTraits<warpfix::FileDigest> {
     Io.mapRequired("Path", Digest.Path);
     Io.mapRequired("Hash", Digest.Hash);
   }
+};
+template <> struct MappingTraits<warpfix::ReplacedText> {
+  static void mapping(IO &Io, warpfix::ReplacedText &Replaced) {
+    Io.mapRequired("Path", Replaced.Path);
+    Io.mapRequired("Offset", Replaced.Offset);
+    Io.mapRequired("Length", Replaced.Length);
+    Io.mapRequired("Hash", Replaced.Hash);
+  }
+  static const bool flow = true;
 };
 template <> struct MappingTraits<warpfix::CacheEntry> {
   static void mapping(IO &Io, warpfix::CacheEntry &Entry) {
@@ -53,6 +78,7 @@ template <> struct MappingTraits<warpfix::CacheEntry> {
     Io.mapRequired("FileHashes", Entry.FileHashes);
     Io.mapRequired("Findings", Entry.Findings);
     Io.mapRequired("Suppressed", Entry.Suppressed);
+    Io.mapRequired("Replaced", Entry.Replaced);
   }
 };
 } // namespace llvm::yaml
@@ -171,7 +197,105 @@ bool isText(const CacheEntry &Entry) {
     for (const FileDigest &Digest : *Digests)
       if (!isText(Digest.Path) || !isText(Digest.Hash))
         return false;
-  return true;
+  return llvm::all_of(Entry.Replaced, [](const ReplacedText &R) {
+    return isText(R.Path) && isText(R.Hash);
+  });
+}
+
+/// Calls Visit on every edit of Result's findings, their notes' included.
+void forEachEdit(
+    const TranslationUnitResult &Result,
+    llvm::function_ref<void(const clang::tooling::Replacement &)> Visit) {
+  auto OfMessage = [&](const clang::tooling::DiagnosticMessage &M) {
+    for (const auto &Entry : M.Fix)
+      for (const clang::tooling::Replacement &R : Entry.second)
+        Visit(R);
+  };
+  for (const auto *Findings : {&Result.Findings, &Result.Suppressed})
+    for (const clang::tooling::Diagnostic &D : *Findings) {
+      OfMessage(D.Message);
+      for (const clang::tooling::DiagnosticMessage &Note : D.Notes)
+        OfMessage(Note);
+    }
+}
+
+/// A file's content as clang is shown it (the text its offsets and hashes
+/// are of), or nothing if it cannot be read.
+std::optional<std::string> readAsClangReadsIt(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return std::nullopt;
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  return joinSpacedLaunchChevrons(Text).value_or(Text.str());
+}
+
+/// The bytes of Text that Offset and Length name, if it holds them.
+std::optional<llvm::StringRef> slice(llvm::StringRef Text, unsigned Offset,
+                                     unsigned Length) {
+  if (Offset > Text.size() || Length > Text.size() - Offset)
+    return std::nullopt;
+  return Text.substr(Offset, Length);
+}
+
+/// What each edit of Result replaces, read from the files, which must still
+/// hold what was analysed; nothing if one does not.
+std::optional<std::vector<ReplacedText>>
+replacedTexts(const TranslationUnitResult &Result) {
+  std::map<std::tuple<std::string, unsigned, unsigned>, std::string> Hashes;
+  llvm::StringMap<std::optional<std::string>> Contents;
+  bool Fits = true;
+  forEachEdit(Result, [&](const clang::tooling::Replacement &R) {
+    std::string Path = R.getFilePath().str();
+    auto Place = std::make_tuple(Path, R.getOffset(), R.getLength());
+    if (!Fits || Hashes.count(Place))
+      return;
+    auto [It, New] = Contents.try_emplace(Path);
+    if (New) {
+      It->second = readAsClangReadsIt(Path);
+      auto Analysed = Result.FileHashes.find(Path);
+      if (Analysed == Result.FileHashes.end() ||
+          (It->second && contentHash(*It->second) != Analysed->second))
+        It->second.reset();
+    }
+    std::optional<llvm::StringRef> Replaced =
+        It->second ? slice(*It->second, R.getOffset(), R.getLength())
+                   : std::nullopt;
+    if (!Replaced) {
+      Fits = false;
+      return;
+    }
+    Hashes[Place] = contentHash(*Replaced);
+  });
+  if (!Fits)
+    return std::nullopt;
+  std::vector<ReplacedText> Replaced;
+  for (auto &[Place, Hash] : Hashes)
+    Replaced.push_back(
+        {std::get<0>(Place), std::get<1>(Place), std::get<2>(Place), Hash});
+  return Replaced;
+}
+
+/// Why the recorded edits do not replace, in the files as they are, the
+/// text they were made for; nothing if they do.
+std::optional<std::string> misfit(const std::vector<ReplacedText> &Replaced) {
+  llvm::StringMap<std::optional<std::string>> Contents;
+  for (const ReplacedText &R : Replaced) {
+    auto [It, New] = Contents.try_emplace(R.Path);
+    if (New)
+      It->second = readAsClangReadsIt(R.Path);
+    if (!It->second)
+      return "cannot read '" + R.Path + "'";
+    std::optional<llvm::StringRef> Text =
+        slice(*It->second, R.Offset, R.Length);
+    std::string Where = "an edit at offset " + std::to_string(R.Offset) +
+                        " of '" + R.Path + "'";
+    if (!Text)
+      return Where + " lies outside the file";
+    if (contentHash(*Text) != R.Hash)
+      return Where + " does not replace the text it was made for";
+  }
+  return std::nullopt;
 }
 
 CacheEntry entryFor(llvm::StringRef Key, const TranslationUnitResult &Result) {
@@ -202,26 +326,40 @@ std::string formatted(CacheEntry &Entry) {
 } // namespace
 
 std::optional<std::string>
-formatCacheEntry(llvm::StringRef Key, const TranslationUnitResult &Result) {
+formatCacheEntry(llvm::StringRef Key, const TranslationUnitResult &Result,
+                 const std::vector<ReplacedText> &Replaced) {
   CacheEntry Entry = entryFor(Key, Result);
+  Entry.Replaced = Replaced;
   if (!isText(Entry))
     return std::nullopt;
-  return formatted(Entry);
+  return sealCacheEntry(formatted(Entry));
+}
+
+std::string sealCacheEntry(llvm::StringRef Payload) {
+  return (ChecksumPrefix + checksum(Payload) + "\n" + Payload).str();
 }
 
 llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
                                              llvm::StringRef Key) {
+  auto Corrupt = [](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  // Whatever its bytes: a changed offset or mask replayed would be a wrong
+  // fix, reported as fixed.
+  auto [Checksum, Payload] = Text.getBuffer().split('\n');
+  if (!Checksum.consume_front(ChecksumPrefix) ||
+      Checksum != checksum(Payload))
+    return Corrupt("its checksum does not match its content");
   CacheEntry Entry;
-  if (std::optional<YamlProblem> Problem = readYaml(Text, Entry))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   Problem->Message);
+  if (std::optional<YamlProblem> Problem = readYaml(
+          llvm::MemoryBufferRef(Payload, Text.getBufferIdentifier()), Entry))
+    return Corrupt(Problem->Message);
   if (Entry.Format != EntryFormat)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "format %u, not %u", Entry.Format,
                                    EntryFormat);
   if (Entry.Key != Key)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "it holds another key");
+    return Corrupt("it holds another key");
   StoredResult Stored;
   Stored.Tool = std::move(Entry.Tool);
   TranslationUnitResult &Result = Stored.Result;
@@ -233,6 +371,17 @@ llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
   for (FileDigest &Digest : Entry.FileHashes)
     Result.FileHashes[Digest.Path] = std::move(Digest.Hash);
   Result.Dependencies = std::move(Entry.Dependencies);
+  std::set<std::tuple<llvm::StringRef, unsigned, unsigned>> Recorded;
+  for (const ReplacedText &R : Entry.Replaced)
+    Recorded.insert({R.Path, R.Offset, R.Length});
+  bool Unrecorded = false;
+  forEachEdit(Result, [&](const clang::tooling::Replacement &R) {
+    Unrecorded |= !Recorded.count({R.getFilePath(), R.getOffset(),
+                                   R.getLength()});
+  });
+  if (Unrecorded)
+    return Corrupt("an edit has no record of the text it replaces");
+  Stored.Replaced = std::move(Entry.Replaced);
   return Stored;
 }
 
@@ -257,6 +406,11 @@ ResultCache::lookup(llvm::StringRef Key) {
   for (const FileDigest &Dependency : Stored->Result.Dependencies)
     if (Digests.hashOf(Dependency.Path) != Dependency.Hash)
       return std::nullopt;
+  if (std::optional<std::string> Why = misfit(Stored->Replaced)) {
+    warn("ignoring corrupt cache entry '" + Path + "': " + *Why +
+         "; analysing again");
+    return std::nullopt;
+  }
   return std::move(Stored->Result);
 }
 
@@ -271,7 +425,11 @@ void ResultCache::store(llvm::StringRef Key,
     if (StoreFailed)
       return;
   }
-  std::optional<std::string> Text = formatCacheEntry(Key, Result);
+  // Nor one whose files changed since they were analysed.
+  std::optional<std::vector<ReplacedText>> Replaced = replacedTexts(Result);
+  if (!Replaced)
+    return;
+  std::optional<std::string> Text = formatCacheEntry(Key, Result, *Replaced);
   if (!Text)
     return;
 

@@ -55,16 +55,34 @@ private:
   bool StoreFailed = false;
 };
 
-/// An entry's text: Result under Key. Nothing when the result holds text
-/// that is not UTF-8, which YAML would not give back unchanged.
-std::optional<std::string> formatCacheEntry(llvm::StringRef Key,
-                                            const TranslationUnitResult &Result);
+/// Where an edit of a cached finding applies, and the hash of the bytes it
+/// replaces there (as clang read them), taken when the entry was written: a
+/// replayed edit must still replace those bytes.
+struct ReplacedText {
+  std::string Path;
+  unsigned Offset = 0, Length = 0;
+  std::string Hash;
+};
+
+/// An entry's text: Result under Key, with the text its edits replace. Its
+/// first line holds a hash of the rest, so that an entry changed in any way
+/// is never replayed. Nothing when the result holds text that is not UTF-8,
+/// which YAML would not give back unchanged.
+std::optional<std::string>
+formatCacheEntry(llvm::StringRef Key, const TranslationUnitResult &Result,
+                 const std::vector<ReplacedText> &Replaced);
+
+/// Payload with the first line formatCacheEntry gives it: its hash.
+std::string sealCacheEntry(llvm::StringRef Payload);
 
 struct StoredResult {
   /// The version of warpfix that wrote it.
   std::string Tool;
   /// As analysed then; its Dependencies are still to be checked.
   TranslationUnitResult Result;
+  /// One for each edit of Result's findings, still to be checked against the
+  /// files.
+  std::vector<ReplacedText> Replaced;
 };
 /// Reads an entry's text written under Key; an error says why it is corrupt.
 llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
