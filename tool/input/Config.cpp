@@ -38,13 +38,9 @@ template <> struct CustomMappingTraits<std::map<std::string, std::string>> {
       }
     }
     if (Option == warpfix::FullMaskSpellingOption) {
-      // An identifier (a macro or constant of the user's) or a literal.
-      static const Regex Spelling(
-          "^([A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*|"
-          "0[xX][0-9a-fA-F]+[uUlL]*|[0-9]+[uUlL]*)$");
-      if (!Spelling.match(Value)) {
-        Io.setError("FullMaskSpelling must be a name or an integer literal, "
-                    "not '" + Value + "'");
+      if (std::optional<std::string> Problem =
+              warpfix::fullMaskSpellingProblem(Value)) {
+        Io.setError(*Problem);
         return;
       }
     } else if (Option == warpfix::MaskNamePrefixOption) {
@@ -110,6 +106,40 @@ template <> struct MappingTraits<DumpedConfig> {
 } // namespace llvm::yaml
 
 namespace warpfix {
+
+std::optional<uint64_t> integerLiteralValue(llvm::StringRef Text) {
+  static const llvm::Regex Literal(
+      "^(0[xX][0-9a-fA-F]+|[0-9]+)([uU](l|L|ll|LL)?|(l|L|ll|LL)[uU]?)?$");
+  llvm::SmallVector<llvm::StringRef, 2> Parts;
+  if (!Literal.match(Text, &Parts))
+    return std::nullopt;
+  llvm::StringRef Digits = Parts[1];
+  unsigned Radix = 10;
+  if (Digits.consume_front_insensitive("0x"))
+    Radix = 16;
+  else if (Digits.size() > 1 && Digits.consume_front("0"))
+    Radix = 8;
+  uint64_t Value;
+  if (Digits.getAsInteger(Radix, Value))
+    return std::nullopt; // an 8 or 9 in octal, or more than 64 bits
+  return Value;
+}
+
+std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Value) {
+  static const llvm::Regex MacroName("^[A-Za-z_][A-Za-z0-9_]*$");
+  if (MacroName.match(Value))
+    return std::nullopt;
+  std::optional<uint64_t> Number = integerLiteralValue(Value);
+  if (!Number)
+    return ("FullMaskSpelling must be an integer literal or the name of a "
+            "macro, not '" + Value + "'")
+        .str();
+  if (*Number != 0xffffffff)
+    return ("FullMaskSpelling '" + Value + "' is " + llvm::Twine(*Number) +
+            ", not the full mask 0xffffffff")
+        .str();
+  return std::nullopt;
+}
 
 llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text) {
   ConfigFile File;

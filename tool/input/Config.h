@@ -9,6 +9,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -27,6 +28,16 @@ struct ConfigFile {
   std::optional<bool> AssumeWholeWarps;
   std::map<std::string, std::string> CheckOptions;
 };
+
+/// The value of a C integer literal: decimal, octal or hexadecimal, with a
+/// u, l, ll, ul or ull suffix in either case; nothing for other text, or for
+/// a value beyond 64 bits.
+std::optional<uint64_t> integerLiteralValue(llvm::StringRef Text);
+
+/// Why Value cannot be a FullMaskSpelling, if it cannot: it must be the name
+/// of a macro (checked where each fix writes it, tool/run/FullMaskSpelling.h)
+/// or an integer literal whose value is 0xffffffff.
+std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Value);
 
 /// Reads one file. Errors name the file, line and column.
 llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path);

@@ -1,4 +1,5 @@
 #include "tool/run/Analyzer.h"
+#include "tool/run/FullMaskSpelling.h"
 #include "tool/run/HostBodies.h"
 #include "tool/run/ParallelRunner.h"
 #include "checks/CheckWalk.h"
@@ -166,6 +167,10 @@ public:
     NoLints->reportUnmatched(*Sink);
     Out.Findings = Sink->takeFindings();
     Out.Suppressed = Sink->takeSuppressedFindings();
+    Stage = "review of the fixes";
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    reviewFullMaskSpellings(Out.Findings, PP, Options);
+    reviewFullMaskSpellings(Out.Suppressed, PP, Options);
     Out.FileHashes = Sink->fileHashes();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       if (std::optional<llvm::MemoryBufferRef> Buffer =
