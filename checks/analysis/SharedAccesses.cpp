@@ -32,24 +32,17 @@ constexpr size_t MaxEvents = 50000;
 /// (`thread_block_tile<16>`), or 32 for any other group: a block, a warp, or
 /// a tile whose size is not in its type.
 unsigned tileSizeOf(QualType T) {
-  const auto *Record = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-  for (const CXXRecordDecl *R = Record; R;) {
-    const auto *Tile = dyn_cast<ClassTemplateSpecializationDecl>(R);
-    if (Tile && Tile->getName() == "thread_block_tile" &&
-        Tile->getTemplateArgs().size() >= 1 &&
-        Tile->getTemplateArgs()[0].getKind() == TemplateArgument::Integral) {
-      uint64_t Size = Tile->getTemplateArgs()[0].getAsIntegral().getZExtValue();
-      return Size >= 1 && Size <= 32 ? unsigned(Size) : 32;
-    }
-    break;
-  }
-  return 32;
+  const auto *Tile = T.isNull() ? nullptr
+                                : dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                                      T->getAsCXXRecordDecl());
+  if (!Tile || Tile->getName() != "thread_block_tile" ||
+      Tile->getTemplateArgs().size() < 1 ||
+      Tile->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
+    return 32;
+  uint64_t Size = Tile->getTemplateArgs()[0].getAsIntegral().getZExtValue();
+  return Size >= 1 && Size <= 32 ? unsigned(Size) : 32;
 }
 
-/// The reach of a barrier call, if Call is one. A __syncwarp() orders the
-/// lanes of its mask, a tile's sync() the lanes of each tile. A mask that is
-/// not a constant names, in a program that is defined, exactly the lanes
-/// that reach the call, which its guards say.
 std::optional<uint32_t> constantMask(const Expr *Mask, const ASTContext &Ctx) {
   if (Mask->isValueDependent())
     return std::nullopt;
@@ -75,6 +68,10 @@ bool isBarrierCall(const CallExpr &Call) {
               std::string::npos);
 }
 
+/// The lanes a barrier call orders. A __syncwarp() orders the lanes of its
+/// mask, a tile's sync() the lanes of each tile. A mask that is not a
+/// constant names, in a program that is defined, exactly the lanes that
+/// reach the call, which its guards say.
 BarrierReach reachOf(const CallExpr &Call, const ASTContext &Ctx) {
   BarrierReach Reach;
   llvm::StringRef Name = Call.getDirectCallee()->getName();
