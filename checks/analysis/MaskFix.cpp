@@ -127,8 +127,7 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
     Finding.note(At, "every lane that the warp has reaches this call; in a "
                      "block whose last warp is partial, the lanes it lacks "
                      "count as exited, which the full mask allows");
-    if (M.PartialWarps != M.AssumptionOff)
-      Finding.note(M.PartialWarpsLoc, M.PartialWarps);
+    Finding.note(M.PartialWarpsLoc, M.PartialWarps);
   } else
     Finding.note(At, "only some lanes reach this call; the mask is a ballot "
                      "of the branch conditions, taken before the branch "
@@ -162,20 +161,6 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
   std::string Outer;
   for (size_t I = 0; I < M.Conditions.size(); ++I) {
     const LaneCondition &C = M.Conditions[I];
-    // An arm deep in an else-if chain is reached where every earlier test
-    // failed: its ballot repeats them all, and the chain's ballots grow with
-    // the square of its length, past what anyone can read or clang parses.
-    if (C.Conjuncts.size() > MaxBallotConjuncts) {
-      Plan.UnwritableAt = C.Anchor->getBeginLoc();
-      Plan.Unwritable =
-          "the lanes that reach this call are those for which " +
-          std::to_string(C.Conjuncts.size()) +
-          " conditions in a row hold (an arm of a long else-if chain "
-          "repeats every earlier test), more than a ballot written out "
-          "should hold; compute the arm once into a variable (or use a "
-          "switch) and take the ballot of that";
-      return Plan;
-    }
     std::optional<std::string> Predicate = predicate(C, Ctx);
     if (I == 0)
       Outer = Style.FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM,
@@ -206,10 +191,7 @@ std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
   if (!Plan)
     return std::nullopt;
   if (Plan->UnwritableAt.isValid()) {
-    Finding.withoutFix(Plan->UnwritableAt,
-                       Plan->Unwritable.empty()
-                           ? UnwritableBallotNote.str()
-                           : "no automatic fix: " + Plan->Unwritable);
+    Finding.withoutFix(Plan->UnwritableAt, UnwritableBallotNote);
     return std::nullopt;
   }
   for (const MaskInsertion &Insert : Plan->Statements)

@@ -33,9 +33,6 @@ struct PlannedMask {
   std::string Expression;
   std::vector<MaskInsertion> Statements;
   clang::SourceLocation UnwritableAt;
-  /// Why no mask can be written there, after "no automatic fix: "; empty
-  /// for a branch that a macro writes (UnwritableBallotNote).
-  std::string Unwritable;
 };
 std::optional<PlannedMask> planMask(const Membership &M,
                                     clang::SourceLocation Use,

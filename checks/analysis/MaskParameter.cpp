@@ -273,8 +273,6 @@ private:
     for (const auto &[Call, Lanes] : Plan.Sites) {
       std::optional<PlannedMask> Mask =
           planMask(Lanes, Call->getBeginLoc(), Style, Ctx);
-      if (Mask && !Mask->Unwritable.empty())
-        return refuse(Mask->UnwritableAt, Mask->Unwritable);
       if (!Mask || Mask->UnwritableAt.isValid())
         return refuse(Mask ? Mask->UnwritableAt : Call->getBeginLoc(),
                       "the branch that decides which lanes make this call "

@@ -229,23 +229,22 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
   // An arm deep in an else-if chain is reached where every earlier test
   // failed: its ballot would repeat them all, and the chain's ballots (and
   // this climb, for each call in it) grow with the square of its length.
-  auto TooLong = [&](size_t Count) {
-    return Count > MaxBallotConjuncts &&
-           !Reject("the lanes that get here are those for which more than " +
-                       std::to_string(MaxBallotConjuncts) +
-                       " conditions in a row hold (an arm of a long else-if "
-                       "chain repeats every earlier test), more than a "
-                       "ballot written out should hold; compute the arm once "
-                       "into a variable, or use a switch, and take the "
-                       "ballot of that",
-                   Anchor->getBeginLoc());
+  auto TooLong = [&](size_t Count) { return Count > MaxBallotConjuncts; };
+  auto RejectTooLong = [&] {
+    return Reject("the lanes that get here are those for which more than " +
+                      std::to_string(MaxBallotConjuncts) +
+                      " conditions in a row hold (an arm of a long else-if "
+                      "chain repeats every earlier test), more than a ballot "
+                      "written out should hold; compute the arm once into a "
+                      "variable, or use a switch, and take the ballot of that",
+                  Anchor->getBeginLoc());
   };
   // A ballot needs a block to be inserted into: climb through unbraced
   // if/else nesting, taking the outer conditions along.
   const Stmt *Site = Anchor;
   while (true) {
     if (TooLong(Conjuncts.size()))
-      return false; // Reject said why
+      return RejectTooLong();
     DynTypedNodeList Parents = parentsOf(Ctx, *Site);
     const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     if (Parent && isa<CompoundStmt>(Parent))
@@ -267,14 +266,14 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
                               C.Negated == InElse;
                      })) {
       if (TooLong(M.Conditions.back().Conjuncts.size() + Conjuncts.size()))
-        return false;
+        return RejectTooLong();
       for (const auto &C : Conjuncts)
         M.Conditions.back().Conjuncts.push_back(C);
       return true;
     }
     if (!M.Conditions.empty() && M.Conditions.back().Anchor == Outer) {
       if (TooLong(M.Conditions.back().Conjuncts.size() + Conjuncts.size()))
-        return false;
+        return RejectTooLong();
       for (const auto &C : Conjuncts)
         M.Conditions.back().Conjuncts.push_back(C);
       return true;
