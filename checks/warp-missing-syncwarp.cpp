@@ -95,44 +95,6 @@ const Stmt *unitOf(ASTContext &Ctx, const Stmt *S) {
   return nullptr;
 }
 
-/// A guard that the rewrite evaluates twice, once before and once after the
-/// barrier: it must give the same value both times, so it may read only
-/// registers (non-volatile locals and parameters by value, the thread's
-/// index) and constants, and nothing that the chain writes.
-bool readsOnlyRegisters(const Expr *Guard, ASTContext &Ctx) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    bool Memory = false;
-    bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
-      Memory |= !isa<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
-      return !Memory;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      // A const or __constant__ variable (warpSize among them) is memory
-      // that no device code writes: it reads the same every time.
-      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-        Memory |= (!Var->hasLocalStorage() &&
-                   !Var->getType().isConstQualified() &&
-                   !Var->hasAttr<CUDAConstantAttr>()) ||
-                  Var->getType()->isReferenceType() ||
-                  Var->getType().isVolatileQualified();
-      return !Memory;
-    }
-    bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return !(Memory = true); }
-    bool VisitMemberExpr(MemberExpr *M) {
-      Memory |= M->isArrow();
-      return !Memory;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Memory |= U->getOpcode() == UO_Deref;
-      return !Memory;
-    }
-  };
-  Finder F;
-  F.TraverseStmt(const_cast<Expr *>(Guard));
-  return !F.Memory && isHoistable(Guard, Ctx);
-}
-
 /// The rewrite evaluates the target more often and moves the operand before
 /// the write: only safe when neither changes anything on its own.
 bool changesNothing(const Expr *E) {
@@ -347,8 +309,8 @@ bool addressFromRegisters(const Expr *Element, ASTContext &Ctx) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Base);
   bool ArrayBase = Ref && Ref->getType()->isArrayType() &&
                    !Ref->getType().isVolatileQualified();
-  return (ArrayBase || readsOnlyRegisters(Subscript->getBase(), Ctx)) &&
-         readsOnlyRegisters(Subscript->getIdx(), Ctx);
+  return (ArrayBase || readsOnlyThreadPrivate(Subscript->getBase(), Ctx)) &&
+         readsOnlyThreadPrivate(Subscript->getIdx(), Ctx);
 }
 
 /// One step of a warp scan through a register, `if (G) { t op= R; L = t; }`:
@@ -418,7 +380,7 @@ bool stableLanes(const Membership &M, const Stmt *Place, ASTContext &Ctx) {
   std::optional<LocalDefinitions> Defs;
   for (const LaneCondition &C : M.Conditions)
     for (const LaneCondition::Conjunct &J : C.Conjuncts) {
-      if (!readsOnlyRegisters(J.Condition, Ctx))
+      if (!readsOnlyThreadPrivate(J.Condition, Ctx))
         return false;
       for (const Stmt *Loop = parentStmt(Ctx, Place); Loop;
            Loop = parentStmt(Ctx, Loop)) {
@@ -457,7 +419,7 @@ bool WarpMissingSyncwarpCheck::fixScanStep(
   // The barrier stands outside the branch, which is then entered twice: the
   // condition must give the same answer both times, and the element written
   // must be the same one.
-  if (!readsOnlyRegisters(Guard, Ctx)) {
+  if (!readsOnlyThreadPrivate(Guard, Ctx)) {
     Finding.withoutFix(Guard->getBeginLoc(),
                        "no automatic fix: the __syncwarp() must stand "
                        "outside this condition, which is then evaluated "
@@ -673,7 +635,7 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   std::vector<ChainStep> Steps;
   for (size_t I = Begin; I < End; ++I)
     if (std::optional<ChainStep> Step = StepOf(Body[I])) {
-      if (Step->Guard && (!readsOnlyRegisters(Step->Guard, Ctx) ||
+      if (Step->Guard && (!readsOnlyThreadPrivate(Step->Guard, Ctx) ||
                           (Kind->Register &&
                            mentions(Step->Guard, Kind->Register)))) {
         Finding.withoutFix(Step->Guard->getBeginLoc(),

@@ -161,6 +161,14 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
   std::string Outer;
   for (size_t I = 0; I < M.Conditions.size(); ++I) {
     const LaneCondition &C = M.Conditions[I];
+    // Each lane tests the branch again after the ballot: only a condition
+    // that must give the same answer then keeps the mask exact.
+    for (const LaneCondition::Conjunct &J : C.Conjuncts)
+      if (!readsOnlyThreadPrivate(J.Condition, Ctx)) {
+        Plan.UnwritableAt = J.Condition->getBeginLoc();
+        Plan.UnwritableWhy = ConditionReadsMemoryNote.str();
+        return Plan;
+      }
     std::optional<std::string> Predicate = predicate(C, Ctx);
     if (I == 0)
       Outer = Style.FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM,
@@ -175,6 +183,7 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
                   : std::nullopt;
     if (!Insert) {
       Plan.UnwritableAt = C.Anchor->getBeginLoc();
+      Plan.UnwritableWhy = UnwritableBallotNote.str();
       return Plan;
     }
     Plan.Statements.push_back(*Insert);
@@ -191,7 +200,7 @@ std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
   if (!Plan)
     return std::nullopt;
   if (Plan->UnwritableAt.isValid()) {
-    Finding.withoutFix(Plan->UnwritableAt, UnwritableBallotNote);
+    Finding.withoutFix(Plan->UnwritableAt, Plan->UnwritableWhy);
     return std::nullopt;
   }
   for (const MaskInsertion &Insert : Plan->Statements)

@@ -27,12 +27,14 @@ struct MaskInsertion {
 
 /// The mask of M, AllLanes or Conditional, as text to be used at Use, with
 /// the ballots that compute it (in order); nothing for an Unknown M. When a
-/// ballot cannot be written (its branch comes from a macro), UnwritableAt is
-/// that branch and the rest is empty.
+/// ballot cannot be written (its branch comes from a macro, or its condition
+/// might not give the ballot's answer again), UnwritableAt is that branch,
+/// UnwritableWhy the note that says so, and the rest is empty.
 struct PlannedMask {
   std::string Expression;
   std::vector<MaskInsertion> Statements;
   clang::SourceLocation UnwritableAt;
+  std::string UnwritableWhy;
 };
 std::optional<PlannedMask> planMask(const Membership &M,
                                     clang::SourceLocation Use,
@@ -43,6 +45,13 @@ std::optional<PlannedMask> planMask(const Membership &M,
 inline constexpr llvm::StringLiteral UnwritableBallotNote =
     "no automatic fix: the branch that decides which lanes take part is "
     "written by a macro, so no mask can be inserted before it";
+
+/// Why a fix is dropped when a ballot's condition reads shared memory.
+inline constexpr llvm::StringLiteral ConditionReadsMemoryNote =
+    "no automatic fix: the branch condition reads memory that another lane "
+    "may write between a ballot taken before the branch and the branch's "
+    "own test of it, so a lane could take an arm whose mask does not name "
+    "it; compute the condition once into a local variable and branch on that";
 
 /// Adds to Finding the statements that compute the mask of M (AllLanes or
 /// Conditional) and returns the expression naming it, to be used at Use. On

@@ -273,6 +273,13 @@ private:
     for (const auto &[Call, Lanes] : Plan.Sites) {
       std::optional<PlannedMask> Mask =
           planMask(Lanes, Call->getBeginLoc(), Style, Ctx);
+      if (Mask && Mask->UnwritableAt.isValid() &&
+          Mask->UnwritableWhy == ConditionReadsMemoryNote)
+        return refuse(Mask->UnwritableAt,
+                      "the branch that decides which lanes make this call "
+                      "of " + Name + " reads memory that another lane may "
+                      "write between a ballot taken before it and its own "
+                      "test, so the ballot may not name the lanes that call");
       if (!Mask || Mask->UnwritableAt.isValid())
         return refuse(Mask ? Mask->UnwritableAt : Call->getBeginLoc(),
                       "the branch that decides which lanes make this call "

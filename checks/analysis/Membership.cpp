@@ -165,6 +165,78 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
   return C.Safe;
 }
 
+namespace {
+
+/// A variable whose storage only its own thread can reach: a local that is
+/// not a reference (__shared__ locals are static) and not volatile.
+bool isThreadPrivate(const VarDecl *Var) {
+  return Var && Var->hasLocalStorage() && !Var->getType()->isReferenceType() &&
+         !Var->getType().isVolatileQualified();
+}
+
+/// An lvalue inside a thread-private variable: the variable, a field of it
+/// reached with '.', or an element of an array it holds.
+bool isInThreadPrivateObject(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return !Member->isArrow() && isInThreadPrivateObject(Member->getBase());
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = Element->getBase()->IgnoreParenImpCasts();
+    return Base->getType()->isArrayType() && isInThreadPrivateObject(Base);
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return isThreadPrivate(dyn_cast<VarDecl>(Ref->getDecl()));
+  return false;
+}
+
+} // namespace
+
+bool readsOnlyThreadPrivate(const Expr *Condition, ASTContext &Ctx) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    bool Memory = false;
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
+      Memory |= !isa<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
+      return !Memory;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      // A const or __constant__ variable (warpSize among them) is memory
+      // that no device code writes: it reads the same every time.
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        Memory |= (!Var->hasLocalStorage() &&
+                   !Var->getType().isConstQualified() &&
+                   !Var->hasAttr<CUDAConstantAttr>()) ||
+                  Var->getType()->isReferenceType() ||
+                  Var->getType().isVolatileQualified();
+      return !Memory;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *Element) {
+      Memory |= !isInThreadPrivateObject(Element);
+      return !Memory;
+    }
+    bool VisitMemberExpr(MemberExpr *Member) {
+      Memory |= Member->isArrow();
+      return !Memory;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Memory |= U->getOpcode() == UO_Deref;
+      return !Memory;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      // A constexpr function runs at run time too, and may read what a
+      // pointer or reference argument points to.
+      for (const Expr *Argument : Call->arguments())
+        Memory |= Argument->getType()->isPointerType() ||
+                  Argument->getType()->isArrayType() ||
+                  Argument->getType()->isRecordType() || Argument->isGLValue();
+      return !Memory;
+    }
+  };
+  Finder F;
+  F.TraverseStmt(const_cast<Expr *>(Condition));
+  return !F.Memory && isHoistable(Condition, Ctx);
+}
+
 bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
                                    Membership &M) {
   if (!V.isWarpUniform())

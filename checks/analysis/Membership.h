@@ -128,6 +128,17 @@ bool sameLanes(const Membership &A, const Membership &B);
 /// make it an overloaded operator or a conversion).
 bool isHoistable(const clang::Expr *Condition, clang::ASTContext &Ctx);
 
+/// A condition that gives the same value however long after its first
+/// evaluation it is evaluated again, whatever other lanes do meanwhile: it
+/// reads registers (non-volatile locals and parameters by value, the thread's
+/// index), the thread's own local arrays and objects, and memory that no
+/// device code writes (const and __constant__ variables), and it is hoistable.
+/// A ballot is taken before its branch, and the branch tests the condition
+/// again: a condition that reads memory another lane may write in between
+/// may send a lane down an arm whose mask does not name it.
+bool readsOnlyThreadPrivate(const clang::Expr *Condition,
+                            clang::ASTContext &Ctx);
+
 } // namespace warpfix
 
 #endif

@@ -115,7 +115,8 @@ __global__ void reduce_over_mask(int *io) {
 // A shuffle from a fixed lane, which may not be in m.
 __global__ void from_lane_zero(int *counter, int *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (out[i] > 0) {
+  int own = out[i];
+  if (own > 0) {
     unsigned m = __activemask();
     int base = 0;
     if (lane_id() == 0)
@@ -201,8 +202,8 @@ __global__ void half_width(int *counter, int *out) {
 // CHECK-FIXES:{{^}}  const unsigned [[REDUCE:warpfix_mask_[0-9]+]] = __ballot_sync(0xffffffff, v > 0);
 // CHECK-FIXES-NEXT:{{^}}  if (v > 0) {
 // CHECK-FIXES-NEXT:{{^}}    unsigned m = [[REDUCE]];
-// CHECK-FIXES:{{^}}  const unsigned [[ZERO:warpfix_mask_[0-9]+]] = __ballot_sync(0xffffffff, out[i] > 0);
-// CHECK-FIXES-NEXT:{{^}}  if (out[i] > 0) {
+// CHECK-FIXES:{{^}}  const unsigned [[ZERO:warpfix_mask_[0-9]+]] = __ballot_sync(0xffffffff, own > 0);
+// CHECK-FIXES-NEXT:{{^}}  if (own > 0) {
 // CHECK-FIXES-NEXT:{{^}}    unsigned m = [[ZERO]];
 // CHECK-FIXES:{{^}}__global__ void early_exit(int *counter, const int *in, int *out) {
 // CHECK-FIXES-NEXT:{{^}}  int i = blockIdx.x * blockDim.x + threadIdx.x;

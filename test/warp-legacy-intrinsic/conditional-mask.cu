@@ -71,20 +71,21 @@ __global__ void nested(int *p, int n) {
 // one ballot, in evaluation order, so short-circuiting still guards them.
 __global__ void else_branches(int *p) {
   int lane = threadIdx.x & 31;
+  int own = p[lane];
   if (lane & 1)
     p[0] = 1;
   else
     p[lane] = __ballot(p[lane] > 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: '__ballot' is a legacy
   if (lane > 2)
-    if (p[lane] != 0)
+    if (own != 0)
       p[lane] += __shfl_up(p[lane], 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: '__shfl_up' is a legacy
 }
 // CHECK-FIXES:{{^}}  const unsigned [[M5:warpfix_mask_[0-9]+_else]] = __ballot_sync(FULL_MASK, !(lane & 1));
 // CHECK-FIXES-NEXT:{{^}}  if (lane & 1)
 // CHECK-FIXES:{{^}}    p[lane] = __ballot_sync([[M5]], p[lane] > 0);
-// CHECK-FIXES:{{^}}  const unsigned [[M6:warpfix_mask_[0-9_]+]] = __ballot_sync(FULL_MASK, (lane > 2) && (p[lane] != 0));
+// CHECK-FIXES:{{^}}  const unsigned [[M6:warpfix_mask_[0-9_]+]] = __ballot_sync(FULL_MASK, (lane > 2) && (own != 0));
 // CHECK-FIXES-NEXT:{{^}}  if (lane > 2)
 // CHECK-FIXES:{{^}}      p[lane] += __shfl_up_sync([[M6]], p[lane], 1);
 
