@@ -41,6 +41,21 @@ std::optional<std::string> predicate(const LaneCondition &C,
   return Text;
 }
 
+/// The file range of E, or an invalid range where E is not written out whole
+/// in one file.
+CharSourceRange fileRangeOf(const Expr *E, ASTContext &Ctx) {
+  return Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+/// Name, made clear of any name the translation unit already uses.
+std::string unusedName(std::string Name, ASTContext &Ctx) {
+  while (Ctx.Idents.find(Name) != Ctx.Idents.end())
+    Name += "_";
+  return Name;
+}
+
 std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
                      ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -63,10 +78,7 @@ std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
     // The two arms of one if/else each get a ballot before it.
     Name += "_else";
   }
-  // Keep clear of any name the translation unit already uses.
-  while (Ctx.Idents.find(Name) != Ctx.Idents.end())
-    Name += "_";
-  return Name;
+  return unusedName(std::move(Name), Ctx);
 }
 
 /// A declaration on its own line, indented like the statement it precedes, in
@@ -82,6 +94,52 @@ std::optional<MaskInsertion> declarationBefore(const Stmt *Anchor,
     return MaskInsertion{Begin, Declaration + " "};
   return MaskInsertion{Begin.getLocWithOffset(-int(Layout->Indent.size())),
                        Layout->Indent + Declaration + Layout->LineEnd};
+}
+
+/// For a branch whose condition reads memory that other lanes may write: the
+/// condition computed once into a variable, the ballot of that variable, and
+/// the branch testing the variable, so the lanes that take each arm are the
+/// ones the ballot names. Only for a lone `if` (a condition of its own,
+/// not an arm of an else-if chain or a nest of unbraced ifs) that starts its
+/// line: the statements go after the line's indentation, so that a barrier
+/// another fix puts before the branch (at the line's start) comes before the
+/// condition's read. Nothing where that shape is not met.
+struct ComputedOnce {
+  std::vector<MaskInsertion> Edits;
+  std::string Mask;     // the ballot of the lanes where the condition holds
+};
+std::optional<ComputedOnce> computeOnce(const LaneCondition &C,
+                                        const std::string &Outer,
+                                        llvm::StringRef Prefix,
+                                        ASTContext &Ctx) {
+  const auto *If = dyn_cast<IfStmt>(C.Anchor);
+  if (!If || C.Conjuncts.size() != 1 ||
+      C.Conjuncts[0].Condition != If->getCond())
+    return std::nullopt;
+  std::optional<LineLayout> Layout = lineLayoutOf(If, Ctx);
+  CharSourceRange Range = fileRangeOf(If->getCond(), Ctx);
+  std::optional<std::string> Text = sourceText(If->getCond(), Ctx);
+  if (!Layout || Range.isInvalid() || !Text)
+    return std::nullopt;
+  // Both arms' masks come from the one ballot, so the edits of their fixes
+  // are the same and are made once.
+  LaneCondition Taken = C;
+  Taken.Conjuncts[0].Negated = false;
+  std::string Mask = maskName(Taken, Prefix, Ctx);
+  std::string Holds = unusedName(Mask + "_taken", Ctx);
+  const auto *Comma = dyn_cast<BinaryOperator>(If->getCond()->IgnoreImplicit());
+  if (Comma && Comma->getOpcode() == BO_Comma)
+    *Text = "(" + *Text + ")";
+  std::string Separator = Layout->LineEnd + Layout->Indent;
+  ComputedOnce Result;
+  Result.Edits.push_back(
+      {If->getBeginLoc(),
+       "const bool " + Holds + " = " + *Text + ";" + Separator +
+           "const unsigned " + Mask + " = __ballot_sync(" + Outer + ", " +
+           Holds + ");" + Separator});
+  Result.Edits.push_back({Range.getBegin(), Holds, Range});
+  Result.Mask = std::move(Mask);
+  return Result;
 }
 
 } // namespace
@@ -161,18 +219,33 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
   std::string Outer;
   for (size_t I = 0; I < M.Conditions.size(); ++I) {
     const LaneCondition &C = M.Conditions[I];
-    // Each lane tests the branch again after the ballot: only a condition
-    // that must give the same answer then keeps the mask exact.
-    for (const LaneCondition::Conjunct &J : C.Conjuncts)
-      if (!readsOnlyThreadPrivate(J.Condition, Ctx)) {
-        Plan.UnwritableAt = J.Condition->getBeginLoc();
-        Plan.UnwritableWhy = ConditionReadsMemoryNote.str();
-        return Plan;
-      }
-    std::optional<std::string> Predicate = predicate(C, Ctx);
     if (I == 0)
       Outer = Style.FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM,
                                          Style.FullMask);
+    // Each lane tests the branch again after the ballot: only a condition
+    // that must give the same answer then keeps the mask exact. Another is
+    // computed once, where its shape allows.
+    auto Unstable = llvm::find_if(C.Conjuncts, [&](const auto &J) {
+      return !readsOnlyThreadPrivate(J.Condition, Ctx);
+    });
+    if (Unstable != C.Conjuncts.end()) {
+      std::optional<ComputedOnce> Once =
+          computeOnce(C, Outer, Style.NamePrefix, Ctx);
+      if (!Once) {
+        Plan.UnwritableAt = Unstable->Condition->getBeginLoc();
+        Plan.UnwritableWhy = ConditionReadsMemoryNote.str();
+        return Plan;
+      }
+      for (MaskInsertion &Edit : Once->Edits)
+        Plan.Statements.push_back(std::move(Edit));
+      // The lanes of the outer mask where the condition fails.
+      bool FromFullMask = I == 0;
+      Outer = !C.Conjuncts[0].Negated ? Once->Mask
+              : FromFullMask         ? "~" + Once->Mask
+                                     : "(" + Outer + " & ~" + Once->Mask + ")";
+      continue;
+    }
+    std::optional<std::string> Predicate = predicate(C, Ctx);
     std::string Name = maskName(C, Style.NamePrefix, Ctx);
     std::optional<MaskInsertion> Insert =
         Predicate ? declarationBefore(C.Anchor,
@@ -204,7 +277,10 @@ std::optional<std::string> emitMask(const Membership &M, SourceLocation Use,
     return std::nullopt;
   }
   for (const MaskInsertion &Insert : Plan->Statements)
-    Finding.insertBefore(Insert.At, Insert.Text);
+    if (Insert.Replaces.isValid())
+      Finding.replace(Insert.Replaces, Insert.Text);
+    else
+      Finding.insertBefore(Insert.At, Insert.Text);
   return Plan->Expression;
 }
 

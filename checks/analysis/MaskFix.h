@@ -19,10 +19,13 @@ struct MaskStyle {
   std::string NamePrefix;
 };
 
-/// A statement of a mask's computation, and where it goes.
+/// A statement of a mask's computation, and where it goes; or, where Replaces
+/// is valid, the text that takes the place of that range (a branch condition
+/// computed once before the ballot, and then tested by its name).
 struct MaskInsertion {
   clang::SourceLocation At;
   std::string Text;
+  clang::CharSourceRange Replaces = {};
 };
 
 /// The mask of M, AllLanes or Conditional, as text to be used at Use, with
@@ -46,12 +49,15 @@ inline constexpr llvm::StringLiteral UnwritableBallotNote =
     "no automatic fix: the branch that decides which lanes take part is "
     "written by a macro, so no mask can be inserted before it";
 
-/// Why a fix is dropped when a ballot's condition reads shared memory.
+/// Why a fix is dropped when a ballot's condition reads memory that other
+/// lanes may write, and it cannot be computed once into a variable.
 inline constexpr llvm::StringLiteral ConditionReadsMemoryNote =
     "no automatic fix: the branch condition reads memory that another lane "
     "may write between a ballot taken before the branch and the branch's "
     "own test of it, so a lane could take an arm whose mask does not name "
-    "it; compute the condition once into a local variable and branch on that";
+    "it, and it is not a lone if's condition on a line of its own, which "
+    "warpfix would compute once into a variable; compute the condition once "
+    "into a local variable and branch on that";
 
 /// Adds to Finding the statements that compute the mask of M (AllLanes or
 /// Conditional) and returns the expression naming it, to be used at Use. On

@@ -288,6 +288,7 @@ private:
       std::vector<std::string> Shape;
       for (const MaskInsertion &Insert : Mask->Statements)
         Shape.push_back(std::to_string(Insert.At.getRawEncoding()) + ":" +
+                        std::to_string(Insert.Replaces.isValid()) + ":" +
                         Insert.Text);
       unsigned Key = Call->getRParenLoc().getRawEncoding();
       auto [It, First] = MaskAt.try_emplace(Key, Mask->Expression, Shape);
@@ -300,7 +301,10 @@ private:
       }
       for (const MaskInsertion &Insert : Mask->Statements)
         Plan.Edits.push_back(
-            {CharSourceRange::getCharRange(Insert.At, Insert.At), Insert.Text});
+            {Insert.Replaces.isValid()
+                 ? Insert.Replaces
+                 : CharSourceRange::getCharRange(Insert.At, Insert.At),
+             Insert.Text});
       SourceLocation LParen, LastEnd;
       if (Call->getNumArgs())
         LastEnd = Call->getArg(Call->getNumArgs() - 1)->getEndLoc();

@@ -23,19 +23,3 @@ __global__ void through_variable(int *p) {
   p[0] = __popc(everyone);
 }
 
-// The branch condition reads a flag that a lane clears inside the branch: a
-// slower neighbour may test it again after the ballot and disagree with it.
-__global__ void flag_cleared_in_branch(int *out, const int *in) {
-  __shared__ int ready[32];
-  int lane = threadIdx.x & 31;
-  int v = in[threadIdx.x];
-  ready[lane] = v > 0;
-  __syncwarp();
-  if (ready[lane]) {
-    ready[(lane + 1) & 31] = 0;
-    v += __shfl_down_sync(0xffffffff, v, 1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: the full mask names every lane of the warp, but only some lanes reach this '__shfl_down_sync'
-    // CHECK-MESSAGES: :[[@LINE-4]]:7: note: no automatic fix: the branch condition reads memory that another lane may write between a ballot taken before the branch and the branch's own test of it
-  }
-  out[threadIdx.x] = v;
-}
