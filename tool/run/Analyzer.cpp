@@ -52,10 +52,12 @@ public:
   UserCodeConsumer(CheckContext &Context,
                    llvm::ArrayRef<std::unique_ptr<Check>> Checks,
                    const SourceManager &SM, FindingSink &Sink,
-                   const ErrorRecorder &Errors, const ParseSettings &Parse,
-                   bool &Analysed, std::function<void()> BeforeChecks)
+                   const ErrorRecorder &Errors,
+                   const UndefinedMacroTests &MacroTests,
+                   const ParseSettings &Parse, bool &Analysed,
+                   std::function<void()> BeforeChecks)
       : Context(Context), Checks(Checks), SM(SM), Sink(Sink), Errors(Errors),
-        Parse(Parse), Analysed(Analysed),
+        MacroTests(MacroTests), Parse(Parse), Analysed(Analysed),
         BeforeChecks(std::move(BeforeChecks)),
         Skipper(Parse.ToolchainRoots, SM) {}
 
@@ -87,7 +89,7 @@ public:
     // the fixes that an error may have misled are withheld.
     if (!Errors.Errors.empty() && !Parse.Strict) {
       Stage = "review of the fixes";
-      ErrorTaint Taint(Ctx, Errors.Errors);
+      ErrorTaint Taint(Ctx, Errors.Errors, MacroTests);
       Sink.review(
           [&](llvm::ArrayRef<SourceLocation> Places) {
             return Taint.reasonFor(Places);
@@ -103,6 +105,7 @@ private:
   const SourceManager &SM;
   FindingSink &Sink;
   const ErrorRecorder &Errors;
+  const UndefinedMacroTests &MacroTests;
   const ParseSettings &Parse;
   bool &Analysed;
   std::function<void()> BeforeChecks;
@@ -129,6 +132,7 @@ public:
     Sink->suppressWith(*NoLints);
     FullMasks.attach(CI.getPreprocessor());
     Skipped.attach(CI.getPreprocessor());
+    MacroTests.attach(CI.getPreprocessor());
     Context =
         std::make_unique<CheckContext>(Options, *Sink, FullMasks, Skipped);
     for (const CheckInfo *Info : Checks)
@@ -139,8 +143,8 @@ public:
       Skipped.addHeadersOnlySkippedCodeIncludes(CI.getPreprocessor());
     };
     return std::make_unique<UserCodeConsumer>(
-        *Context, Instances, CI.getSourceManager(), *Sink, Errors, Parse,
-        Analysed, BeforeChecks);
+        *Context, Instances, CI.getSourceManager(), *Sink, Errors, MacroTests,
+        Parse, Analysed, BeforeChecks);
   }
 
   void EndSourceFileAction() override {
@@ -193,6 +197,7 @@ private:
   std::unique_ptr<NoLintDirectives> NoLints;
   FullMaskMacros FullMasks;
   SkippedCode Skipped;
+  UndefinedMacroTests MacroTests;
   std::unique_ptr<CheckContext> Context;
   std::vector<std::unique_ptr<Check>> Instances;
 };

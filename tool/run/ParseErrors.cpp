@@ -3,6 +3,8 @@
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -40,6 +42,8 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
   ParseError E;
   E.Text = std::string(Message);
   E.MissingFile = Info.getID() == diag::err_pp_file_not_found;
+  E.Lexical = Info.getID() >= diag::DIAG_START_LEX &&
+              Info.getID() < diag::DIAG_START_PARSE;
   if (Info.hasSourceManager() && Info.getLocation().isValid()) {
     E.Loc = Info.getLocation();
     PresumedLoc At = Info.getSourceManager().getPresumedLoc(E.Loc);
@@ -51,6 +55,132 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
 }
 
 namespace {
+
+/// Text holds nothing but white space and comments.
+bool onlyCommentsAndSpace(llvm::StringRef Text) {
+  while (true) {
+    Text = Text.ltrim();
+    if (Text.consume_front("//"))
+      Text = Text.drop_until([](char C) { return C == '\n'; });
+    else if (Text.consume_front("/*")) {
+      size_t End = Text.find("*/");
+      if (End == llvm::StringRef::npos)
+        return true;
+      Text = Text.drop_front(End + 2);
+    } else
+      return Text.empty();
+  }
+}
+
+class UndefinedMacroRecorder : public PPCallbacks {
+public:
+  UndefinedMacroRecorder(UndefinedMacroTests &Out, Preprocessor &PP)
+      : Out(Out), PP(PP), SM(PP.getSourceManager()) {}
+
+  void If(SourceLocation Loc, SourceRange Condition,
+          ConditionValueKind) override {
+    open(Loc, undefinedIn(Condition));
+  }
+  void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind,
+            SourceLocation IfLoc) override {
+    addTo(IfLoc, undefinedIn(Condition));
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &Definition) override {
+    open(Loc, Definition ? "" : spelling(Name));
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &Definition) override {
+    open(Loc, Definition ? "" : spelling(Name));
+  }
+  void Elifdef(SourceLocation, const Token &Name,
+               const MacroDefinition &Definition) override {
+    if (!Open.empty() && !Definition)
+      addTo(Open.back().If, spelling(Name));
+  }
+  void Elifndef(SourceLocation, const Token &Name,
+                const MacroDefinition &Definition) override {
+    if (!Open.empty() && !Definition)
+      addTo(Open.back().If, spelling(Name));
+  }
+  void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
+    auto It = llvm::find_if(Open, [&](const UndefinedMacroTests::Block &B) {
+      return B.If == IfLoc;
+    });
+    if (It == Open.end())
+      return;
+    UndefinedMacroTests::Block Done = *It;
+    Open.erase(It, Open.end());
+    Done.Endif = Loc;
+    if (!Done.Macro.empty() && !isIncludeGuard(Done))
+      Out.Blocks.push_back(std::move(Done));
+  }
+
+private:
+  void open(SourceLocation Loc, std::string Macro) {
+    // Only project files: the toolkit's own configuration tests are its own.
+    if (SM.isInSystemHeader(Loc))
+      Macro.clear();
+    Open.push_back({Loc, SourceLocation(), std::move(Macro)});
+  }
+  void addTo(SourceLocation IfLoc, std::string Macro) {
+    for (auto &B : Open)
+      if (B.If == IfLoc && B.Macro.empty() && !SM.isInSystemHeader(IfLoc))
+        B.Macro = std::move(Macro);
+  }
+  static std::string spelling(const Token &Name) {
+    const IdentifierInfo *Id = Name.getIdentifierInfo();
+    return Id ? Id->getName().str() : "";
+  }
+  /// The first name in an #if condition that is not a macro here: it reads
+  /// as 0. Names the compiler reserves (__CUDA_ARCH__ and the like) are the
+  /// toolchain's, which a project header does not define.
+  std::string undefinedIn(SourceRange Condition) {
+    // To the end of the directive's line: the range's end may name the
+    // start of its last token. (A condition continued with '\\' on the next
+    // line is read in its first line only.)
+    auto [File, Offset] = SM.getDecomposedLoc(Condition.getBegin());
+    bool Invalid = false;
+    llvm::StringRef Text = SM.getBufferData(File, &Invalid);
+    if (Invalid || Condition.getBegin().isMacroID())
+      return "";
+    Text = Text.drop_front(Offset).take_until([](char C) { return C == '\n'; });
+    Text = Text.take_front(std::min(Text.find("//"), Text.find("/*")));
+    while (!Text.empty()) {
+      Text = Text.drop_until([](char C) { return isalpha(C) || C == '_'; });
+      llvm::StringRef Name =
+          Text.take_while([](char C) { return isalnum(C) || C == '_'; });
+      Text = Text.drop_front(Name.size());
+      if (Name.empty() || Name == "defined" || Name.starts_with("__") ||
+          Name.starts_with("_") ||
+          Name.starts_with("has_") /* __has_include and friends */)
+        continue;
+      if (!PP.isMacroDefined(Name))
+        return Name.str();
+    }
+    return "";
+  }
+  /// `#ifndef X` that opens its file's text and whose #endif closes it.
+  bool isIncludeGuard(const UndefinedMacroTests::Block &B) const {
+    auto [File, IfOffset] = SM.getDecomposedLoc(B.If);
+    auto [EndFile, EndOffset] = SM.getDecomposedLoc(B.Endif);
+    bool Invalid = false;
+    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid || File != EndFile)
+      return false;
+    size_t LineEnd = Buffer.find('\n', EndOffset);
+    llvm::StringRef After =
+        LineEnd == llvm::StringRef::npos ? "" : Buffer.drop_front(LineEnd);
+    // The directive's '#' may stand before Loc (which names the keyword).
+    llvm::StringRef Before = Buffer.take_front(IfOffset).rtrim(" \t#");
+    return onlyCommentsAndSpace(Before) && onlyCommentsAndSpace(After);
+  }
+
+  UndefinedMacroTests &Out;
+  Preprocessor &PP;
+  const SourceManager &SM;
+  std::vector<UndefinedMacroTests::Block> Open;
+};
 
 /// Every function with a body, template instantiations included, whose body
 /// the checks may have analysed.
@@ -111,6 +241,67 @@ private:
   unsigned InError = 0;
 };
 
+/// The declaration at namespace scope whose text holds the error E, looking
+/// inside namespaces and linkage specifications. Where clang's recovery
+/// dropped part of a declaration (an initializer that does not compile), its
+/// range ends early: a parse error after a declaration's start and before
+/// the next one's is that declaration's. Null for a preprocessor error
+/// between declarations (an #error, a bad directive).
+const Decl *declarationHolding(const DeclContext &Scope, SourceLocation At,
+                               bool Lexical, const SourceManager &SM) {
+  FileID File = SM.getFileID(At);
+  unsigned Offset = SM.getFileOffset(At);
+  const Decl *Preceding = nullptr;
+  unsigned PrecedingBegin = 0;
+  bool Holds = false;
+  for (const Decl *D : Scope.decls()) {
+    if (D->isImplicit())
+      continue;
+    CharSourceRange Range = SM.getExpansionRange(D->getSourceRange());
+    SourceLocation Begin = Range.getBegin(), End = Range.getEnd();
+    if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != File ||
+        SM.getFileOffset(Begin) > Offset ||
+        (Preceding && SM.getFileOffset(Begin) < PrecedingBegin))
+      continue;
+    Preceding = D;
+    PrecedingBegin = SM.getFileOffset(Begin);
+    Holds = SM.getFileID(End) != File || SM.getFileOffset(End) >= Offset;
+  }
+  if (!Preceding || (!Holds && Lexical))
+    return nullptr;
+  if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(Preceding))
+    if (const Decl *Inner = declarationHolding(*cast<DeclContext>(Preceding),
+                                               At, Lexical, SM))
+      return Inner;
+  return Preceding;
+}
+
+/// The declarations that a function's signature and body name: variables,
+/// functions, fields, enumerators, and the types they spell.
+class NamedDeclarations : public RecursiveASTVisitor<NamedDeclarations> {
+public:
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *E) { return add(E->getMemberDecl()); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    return add(E->getConstructor());
+  }
+  bool VisitTagTypeLoc(TagTypeLoc T) { return add(T.getDecl()); }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc T) {
+    return add(T.getTypedefNameDecl());
+  }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc T) {
+    return add(T.getTypePtr()->getTemplateName().getAsTemplateDecl());
+  }
+  std::vector<const Decl *> Found;
+
+private:
+  bool add(const Decl *D) {
+    if (D)
+      Found.push_back(D);
+    return true;
+  }
+};
+
 bool isDeviceSide(const FunctionDecl &F) {
   return F.hasAttr<CUDADeviceAttr>() || F.hasAttr<CUDAGlobalAttr>();
 }
@@ -124,7 +315,12 @@ std::string nameOf(const FunctionDecl &F) {
 
 } // namespace
 
-ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors)
+void UndefinedMacroTests::attach(Preprocessor &PP) {
+  PP.addPPCallbacks(std::make_unique<UndefinedMacroRecorder>(*this, PP));
+}
+
+ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
+                       const UndefinedMacroTests &Tests)
     : SM(Ctx.getSourceManager()), Errors(Errors) {
   FunctionCollector Collector;
   Collector.TraverseAST(Ctx);
@@ -146,9 +342,60 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors)
         taint(F.Decl, {nameOf(*F.Decl), E.Text, "which holds this code"},
               Work);
       }
-    if (!InFunction && !E.MissingFile && !Everywhere)
+    if (InFunction || E.MissingFile || !At.isValid())
+      continue;
+    // Outside every function: the declaration it is in is wrong, and so is
+    // the code that uses it; other code is what it was.
+    if (const Decl *D =
+            declarationHolding(*Ctx.getTranslationUnitDecl(), At,
+                               E.Lexical, SM))
+      Broken.try_emplace(D->getCanonicalDecl(), E.Text);
+    else if (SM.isInSystemHeader(At))
+      // A toolkit header's #error: its own declarations are in doubt.
+      BrokenFiles.try_emplace(SM.getFileID(At), E.Text);
+    else if (!Everywhere)
       Everywhere = E.Text;
   }
+  // A header that is missing may define a macro that a later #if tests:
+  // then other code would be compiled in the block and around it.
+  auto Missing = llvm::find_if(Errors, [](const ParseError &E) {
+    return E.MissingFile && E.Loc.isValid();
+  });
+  if (Missing != Errors.end()) {
+    SourceLocation After = SM.getExpansionLoc(Missing->Loc);
+    for (const UndefinedMacroTests::Block &B : Tests.Blocks) {
+      if (!SM.isBeforeInTranslationUnit(After, B.If))
+        continue;
+      PresumedLoc Where = SM.getPresumedLoc(B.If);
+      std::string Why =
+          "the #if at " +
+          (Where.isValid() ? std::string(llvm::sys::path::filename(
+                                 Where.getFilename())) +
+                                 ":" + std::to_string(Where.getLine())
+                           : std::string("?")) +
+          " tests '" + B.Macro + "', which is not defined there; a header "
+          "that is missing may define it: " + Missing->Text;
+      for (const Function &F : Functions)
+        if (!SM.isBeforeInTranslationUnit(F.End, B.If) &&
+            !SM.isBeforeInTranslationUnit(B.Endif, F.Begin) &&
+            !SM.isInSystemHeader(F.Decl->getLocation()))
+          taint(F.Decl, {nameOf(*F.Decl), Why, "which holds this code"}, Work);
+    }
+  }
+  if (!Broken.empty() || !BrokenFiles.empty())
+    for (const Function &F : Functions) {
+      if (SM.isInSystemHeader(F.Decl->getLocation()))
+        continue;
+      NamedDeclarations Names;
+      Names.Found.push_back(F.Decl); // a member of a broken class
+      Names.TraverseDecl(const_cast<FunctionDecl *>(F.Decl));
+      for (const Decl *Used : Names.Found)
+        if (std::optional<std::string> Why = brokenDeclaration(Used, 0)) {
+          taint(F.Decl, {nameOf(*F.Decl), *Why, "which holds this code"},
+                Work);
+          break;
+        }
+    }
   // What clang's recovery left in the AST, where an error lay elsewhere (an
   // instantiation whose error is reported at the template); and who calls
   // whom.
@@ -193,6 +440,59 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors)
       for (const FunctionDecl *C : Calling->second)
         taint(C, Up, Work);
   }
+}
+
+std::optional<std::string>
+ErrorTaint::brokenDeclaration(const Decl *D, unsigned Depth) const {
+  // Through typedefs and the types of variables and fields, a few steps:
+  // enough for `typedef struct broken_s broken_t; broken_t *p;`.
+  if (!D || Depth > 4)
+    return std::nullopt;
+  auto Describe = [&](const Decl *Culprit, const std::string &Error) {
+    std::string Name = "a declaration";
+    if (const auto *Named = dyn_cast<NamedDecl>(Culprit))
+      Name = "'" + Named->getQualifiedNameAsString() + "'";
+    return "it uses " + Name + ", whose declaration has an error: " + Error;
+  };
+  // The declaration, or the one at namespace scope it is part of (a field's
+  // record, an enumerator's enum, a member's class).
+  for (const Decl *Part = D; Part;
+       Part = dyn_cast_or_null<Decl>(Part->getDeclContext())) {
+    if (isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(Part))
+      break;
+    auto It = Broken.find(Part->getCanonicalDecl());
+    if (It != Broken.end())
+      return Describe(Part, It->second);
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Part)) {
+      auto Template =
+          Broken.find(Spec->getSpecializedTemplate()->getCanonicalDecl());
+      if (Template != Broken.end())
+        return Describe(Part, Template->second);
+    }
+  }
+  if (!BrokenFiles.empty()) {
+    SourceLocation At = SM.getExpansionLoc(D->getLocation());
+    auto File = At.isValid() ? BrokenFiles.find(SM.getFileID(At))
+                             : BrokenFiles.end();
+    if (File != BrokenFiles.end())
+      return Describe(D, File->second);
+  }
+  if (D->isInvalidDecl() && !isa<FunctionDecl>(D))
+    return Describe(D, "clang marked it invalid");
+  QualType Declared;
+  if (const auto *Typedef = dyn_cast<TypedefNameDecl>(D))
+    Declared = Typedef->getUnderlyingType();
+  else if (const auto *Value = dyn_cast<ValueDecl>(D);
+           Value && !isa<FunctionDecl>(D))
+    Declared = Value->getType();
+  if (Declared.isNull())
+    return std::nullopt;
+  const clang::Type *Inner = Declared->getPointeeOrArrayElementType();
+  if (const TagDecl *Tag = Inner->getAsTagDecl())
+    return brokenDeclaration(Tag, Depth + 1);
+  if (const auto *Typedef = Inner->getAs<TypedefType>())
+    return brokenDeclaration(Typedef->getDecl(), Depth + 1);
+  return std::nullopt;
 }
 
 void ErrorTaint::taint(const FunctionDecl *F, Taint Why,

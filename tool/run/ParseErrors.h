@@ -6,13 +6,18 @@
 // holds an error, an invalid declaration or a RecoveryExpr, nor in a function
 // that such a function calls (its call sites decide who reaches the code),
 // nor in a device function that calls such a function (the analyses follow
-// calls into their callees: a return value, a pointer), nor anywhere when an error lies outside every function (a global
-// declaration or a macro may then mean something else than clang thought).
+// calls into their callees: a return value, a pointer). An error outside
+// every function taints the declaration that holds it (a global, a type, a
+// typedef) and the functions that name it; only one that lies outside every
+// declaration of a project file (a stray token, a directive) taints the whole
+// unit, since a macro or a declaration may then mean something else than
+// clang thought.
 #ifndef WARPFIX_TOOL_RUN_PARSEERRORS_H
 #define WARPFIX_TOOL_RUN_PARSEERRORS_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
@@ -58,6 +63,9 @@ struct ParseError {
   /// shows up as errors where its declarations are used, so it taints
   /// nothing by itself.
   bool MissingFile = false;
+  /// An error of the preprocessor or the lexer (an #error, a bad directive):
+  /// it belongs to no declaration.
+  bool Lexical = false;
 };
 
 /// Passes every diagnostic on to Next and keeps the errors, with their
@@ -81,10 +89,25 @@ private:
   clang::DiagnosticConsumer &Next;
 };
 
+/// The #if, #ifdef and #ifndef blocks of project files that test a macro
+/// which is not defined where they test it (include guards aside). Where a
+/// header is missing, it may have defined that macro, and then other code
+/// would be compiled in and around the block.
+class UndefinedMacroTests {
+public:
+  struct Block {
+    clang::SourceLocation If, Endif;
+    std::string Macro;
+  };
+  void attach(clang::Preprocessor &PP);
+  std::vector<Block> Blocks;
+};
+
 /// Which code of a TU with errors may not be fixed, and why.
 class ErrorTaint {
 public:
-  ErrorTaint(clang::ASTContext &Ctx, const std::vector<ParseError> &Errors);
+  ErrorTaint(clang::ASTContext &Ctx, const std::vector<ParseError> &Errors,
+             const UndefinedMacroTests &Tests);
 
   /// Why a fix at Places (the finding, then its edits) must be withheld, or
   /// nothing when every function around them is untouched by the errors.
@@ -125,7 +148,19 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<const clang::FunctionDecl *>>
       Callers;
-  /// An error outside every function: no fix anywhere.
+  /// Why D, named by some function, is in doubt: it (or the declaration at
+  /// namespace scope it belongs to) holds an error, its header has an error
+  /// outside every declaration, or its type is such a declaration.
+  std::optional<std::string> brokenDeclaration(const clang::Decl *D,
+                                               unsigned Depth) const;
+  /// Declarations at namespace scope that hold an error outside every
+  /// function, by canonical declaration, with the first such error.
+  llvm::DenseMap<const clang::Decl *, std::string> Broken;
+  /// Toolkit headers with an error outside every declaration (an #error).
+  llvm::DenseMap<clang::FileID, std::string> BrokenFiles;
+  /// An error in a project file outside every declaration (a stray token, a
+  /// preprocessor directive): it may change what any code means, so no fix
+  /// anywhere.
   std::optional<std::string> Everywhere;
 };
 
