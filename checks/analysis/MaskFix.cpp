@@ -113,8 +113,13 @@ std::optional<ComputedOnce> computeOnce(const LaneCondition &C,
                                         llvm::StringRef Prefix,
                                         ASTContext &Ctx) {
   const auto *If = dyn_cast<IfStmt>(C.Anchor);
+  // `const bool t = c;` copy-initializes: what only converts to bool in a
+  // condition (std::nullptr_t, a class with an explicit operator bool) is
+  // left alone.
   if (!If || C.Conjuncts.size() != 1 ||
-      C.Conjuncts[0].Condition != If->getCond())
+      C.Conjuncts[0].Condition != If->getCond() ||
+      !If->getCond()->IgnoreImpCasts()->getType()->isScalarType() ||
+      If->getCond()->IgnoreImpCasts()->getType()->isNullPtrType())
     return std::nullopt;
   std::optional<LineLayout> Layout = lineLayoutOf(If, Ctx);
   CharSourceRange Range = fileRangeOf(If->getCond(), Ctx);

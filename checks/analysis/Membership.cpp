@@ -104,11 +104,52 @@ bool sameLanes(const Membership &A, const Membership &B) {
   return true;
 }
 
+namespace {
+/// A constexpr function whose visible body passes Check: a constexpr
+/// function runs at run time too, where it may do what a constant
+/// evaluation never reaches (call a non-constexpr function, read a global).
+template <typename CheckBody>
+bool constexprBodyPasses(const FunctionDecl *Callee, unsigned &Depth,
+                         CheckBody Check) {
+  const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
+  if (!Definition || !Definition->isConstexpr() || !Definition->getBody() ||
+      Depth >= 3)
+    return false;
+  ++Depth;
+  bool Passes = Check(Definition->getBody());
+  --Depth;
+  return Passes;
+}
+} // namespace
+
+static bool isHoistableStmt(const Stmt *Condition, ASTContext &Ctx,
+                            unsigned Depth);
+
 bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
+  return isHoistableStmt(Condition, Ctx, 0);
+}
+
+static bool isHoistableStmt(const Stmt *Condition, ASTContext &Ctx,
+                            unsigned Depth) {
   class Checker : public RecursiveASTVisitor<Checker> {
   public:
-    explicit Checker(ASTContext &Ctx) : Ctx(Ctx) {}
+    Checker(ASTContext &Ctx, unsigned Depth) : Ctx(Ctx), Depth(Depth) {}
     bool Safe = true;
+    // A default argument runs at each call, and is not in the call's
+    // children.
+    bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+      return TraverseStmt(E->getExpr());
+    }
+    bool TraverseCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+      return TraverseStmt(E->getExpr());
+    }
+    // A constructor, and the destructor of a temporary, are calls.
+    bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+      return keep(E->getConstructor()->isTrivial());
+    }
+    bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *) {
+      return keep(false);
+    }
     bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
       // threadIdx.x and friends read special registers: no side effects.
       if (isa<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens()))
@@ -127,7 +168,10 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
     }
     bool VisitCallExpr(CallExpr *Call) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && Callee->isConstexpr() && !isa<CXXMemberCallExpr>(Call))
+      if (!isa<CXXMemberCallExpr>(Call) &&
+          constexprBodyPasses(Callee, Depth, [&](const Stmt *Body) {
+            return isHoistableStmt(Body, Ctx, Depth);
+          }))
         return true;
       return keep(isPureToolkitCall(*Call, Ctx.getSourceManager()));
     }
@@ -152,6 +196,12 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
     bool VisitCXXNewExpr(CXXNewExpr *) { return keep(false); }
     bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return keep(false); }
     bool VisitCXXThrowExpr(CXXThrowExpr *) { return keep(false); }
+    // In a constexpr function's body: its own locals are registers, but it
+    // must not store anywhere else (caught above) nor have static locals.
+    bool VisitVarDecl(VarDecl *Var) {
+      return keep(Var->hasLocalStorage() &&
+                  !Var->getType().isVolatileQualified());
+    }
 
   private:
     bool keep(bool Ok) {
@@ -159,9 +209,10 @@ bool isHoistable(const Expr *Condition, ASTContext &Ctx) {
       return Safe;
     }
     ASTContext &Ctx;
+    unsigned Depth;
   };
-  Checker C(Ctx);
-  C.TraverseStmt(const_cast<Expr *>(Condition));
+  Checker C(Ctx, Depth);
+  C.TraverseStmt(const_cast<Stmt *>(Condition));
   return C.Safe;
 }
 
@@ -191,10 +242,23 @@ bool isInThreadPrivateObject(const Expr *E) {
 
 } // namespace
 
+static bool readsOnlyThreadPrivateStmt(const Stmt *Condition,
+                                       ASTContext &Ctx, unsigned Depth);
+
 bool readsOnlyThreadPrivate(const Expr *Condition, ASTContext &Ctx) {
+  return readsOnlyThreadPrivateStmt(Condition, Ctx, 0) &&
+         isHoistable(Condition, Ctx);
+}
+
+static bool readsOnlyThreadPrivateStmt(const Stmt *Condition,
+                                       ASTContext &Ctx, unsigned Depth) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:
+    Finder(ASTContext &Ctx, unsigned Depth) : Ctx(Ctx), Depth(Depth) {}
     bool Memory = false;
+    bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+      return TraverseStmt(E->getExpr());
+    }
     bool TraversePseudoObjectExpr(PseudoObjectExpr *E) {
       Memory |= !isa<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
       return !Memory;
@@ -208,6 +272,9 @@ bool readsOnlyThreadPrivate(const Expr *Condition, ASTContext &Ctx) {
                    !Var->hasAttr<CUDAConstantAttr>()) ||
                   Var->getType()->isReferenceType() ||
                   Var->getType().isVolatileQualified();
+      // A structured binding names a part of an object that may be a
+      // reference to anything.
+      Memory |= isa<BindingDecl>(Ref->getDecl());
       return !Memory;
     }
     bool VisitArraySubscriptExpr(ArraySubscriptExpr *Element) {
@@ -224,17 +291,26 @@ bool readsOnlyThreadPrivate(const Expr *Condition, ASTContext &Ctx) {
     }
     bool VisitCallExpr(CallExpr *Call) {
       // A constexpr function runs at run time too, and may read what a
-      // pointer or reference argument points to.
+      // pointer or reference argument points to, or a global.
       for (const Expr *Argument : Call->arguments())
         Memory |= Argument->getType()->isPointerType() ||
                   Argument->getType()->isArrayType() ||
                   Argument->getType()->isRecordType() || Argument->isGLValue();
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Memory && Callee && Callee->isConstexpr())
+        Memory |= !constexprBodyPasses(Callee, Depth, [&](const Stmt *Body) {
+          return readsOnlyThreadPrivateStmt(Body, Ctx, Depth);
+        });
       return !Memory;
     }
+
+  private:
+    ASTContext &Ctx;
+    unsigned Depth;
   };
-  Finder F;
-  F.TraverseStmt(const_cast<Expr *>(Condition));
-  return !F.Memory && isHoistable(Condition, Ctx);
+  Finder F(Ctx, Depth);
+  F.TraverseStmt(const_cast<Stmt *>(Condition));
+  return !F.Memory;
 }
 
 bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
@@ -319,8 +395,16 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
       return RejectTooLong();
     DynTypedNodeList Parents = parentsOf(Ctx, *Site);
     const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-    if (Parent && isa<CompoundStmt>(Parent))
+    if (Parent && isa<CompoundStmt>(Parent)) {
+      DynTypedNodeList Up = parentsOf(Ctx, *Parent);
+      if (!Up.empty() && Up[0].get<SwitchStmt>())
+        return Reject("the branch stands directly in a switch's body, where "
+                      "the mask's declaration would be jumped over by a "
+                      "later case label, which does not compile; put the "
+                      "case's statements in braces",
+                      If->getBeginLoc());
       break;
+    }
     const auto *Outer = dyn_cast_or_null<IfStmt>(Parent);
     if (!Outer)
       return Reject("the branch is the unbraced body of a loop, switch or "
