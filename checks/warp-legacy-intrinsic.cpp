@@ -102,27 +102,55 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
   // Code that `#if __CUDA_ARCH__` hid from this parse: scanned for the legacy
   // names, since it could not be analysed.
   const SourceManager &SM = context().Sink.sourceManager();
-  for (const SkippedCode::Region &Region : context().Skipped.regions()) {
-    std::vector<Token> Tokens = SkippedCode::rawTokens(Region, SM);
-    for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
-      const LegacyIntrinsic *Entry =
-          Tokens[I].is(tok::raw_identifier)
-              ? lookup(Tokens[I].getRawIdentifier())
-              : nullptr;
-      // Without a parse, names cannot be resolved: a member (`utils::any(`,
-      // `w.all(`) or an unprefixed alias, which is also an everyday name,
-      // cannot be told from the toolkit's intrinsic, so only the reserved
-      // `__` names, unqualified, are taken for it.
-      bool Member =
-          I > 0 && (Tokens[I - 1].isOneOf(tok::period, tok::arrow) ||
-                    (Tokens[I - 1].is(tok::coloncolon) && I > 1 &&
-                     Tokens[I - 2].isOneOf(tok::raw_identifier, tok::greater)));
-      if (!Entry || !Tokens[I + 1].is(tok::l_paren) || Member ||
-          !Entry->Legacy.starts_with("__"))
-        continue;
-      report(Tokens[I].getLocation(), message(*Entry))
-          .withoutFix(Region.Range.getBegin(), "not analysed: " + Region.Reason);
-    }
+  for (const SkippedCode::Region &Region : context().Skipped.regions())
+    reportLexically(Region, /*Parsed=*/false, SM);
+  // Code that clang's recovery may have dropped: the names the AST lacks.
+  for (const SkippedCode::Region &Region : context().Skipped.dropped())
+    reportLexically(Region, /*Parsed=*/true, SM);
+}
+
+void WarpLegacyIntrinsicCheck::reportLexically(
+    const SkippedCode::Region &Region, bool Parsed, const SourceManager &SM) {
+  auto InSkippedCode = [&](SourceLocation Loc) {
+    return llvm::any_of(context().Skipped.regions(),
+                        [&](const SkippedCode::Region &R) {
+                          return !SM.isBeforeInTranslationUnit(
+                                     Loc, R.Range.getBegin()) &&
+                                 !SM.isBeforeInTranslationUnit(
+                                     R.Range.getEnd(), Loc);
+                        });
+  };
+  std::vector<Token> Tokens = SkippedCode::rawTokens(Region, SM);
+  bool InDirective = false;
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
+    // A macro's body is only code where it expands, which the AST holds.
+    if (Tokens[I].isAtStartOfLine())
+      InDirective = Parsed && Tokens[I].is(tok::hash);
+    if (InDirective)
+      continue;
+    const LegacyIntrinsic *Entry =
+        Tokens[I].is(tok::raw_identifier)
+            ? lookup(Tokens[I].getRawIdentifier())
+            : nullptr;
+    // Without a parse, names cannot be resolved: a member (`utils::any(`,
+    // `w.all(`) or an unprefixed alias, which is also an everyday name,
+    // cannot be told from the toolkit's intrinsic, so only the reserved
+    // `__` names, unqualified, are taken for it.
+    bool Member =
+        I > 0 && (Tokens[I - 1].isOneOf(tok::period, tok::arrow) ||
+                  (Tokens[I - 1].is(tok::coloncolon) && I > 1 &&
+                   Tokens[I - 2].isOneOf(tok::raw_identifier, tok::greater)));
+    if (!Entry || !Tokens[I + 1].is(tok::l_paren) || Member ||
+        !Entry->Legacy.starts_with("__"))
+      continue;
+    SourceLocation At = Tokens[I].getLocation();
+    if (Parsed && (NamesInAst.contains(At.getRawEncoding()) ||
+                   !LexicallyReported.insert(At.getRawEncoding()).second ||
+                   InSkippedCode(At)))
+      continue;
+    report(At, message(*Entry))
+        .withoutFix(Parsed ? At : Region.Range.getBegin(),
+                    "not analysed: " + Region.Reason);
   }
 }
 
@@ -213,6 +241,16 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
                                       ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const CallExpr *Call = &TheCall;
+  // Every name a call spells, legacy or not, that the AST holds: what the
+  // lexical reading of dropped code must not report again.
+  if (!context().Skipped.dropped().empty()) {
+    SourceLocation Spelled =
+        SM.getSpellingLoc(Call->getCallee()->IgnoreImplicit()->getExprLoc());
+    if (const auto *Member =
+            dyn_cast<MemberExpr>(Call->getCallee()->IgnoreImplicit()))
+      Spelled = SM.getSpellingLoc(Member->getMemberLoc());
+    NamesInAst.insert(Spelled.getRawEncoding());
+  }
   const LegacyIntrinsic *Entry = nullptr;
   SourceLocation Name;
   const NamedDecl *UserDeclaration = nullptr;

@@ -4,7 +4,9 @@
 #define WARPFIX_CHECKS_WARP_LEGACY_INTRINSIC_H
 
 #include "checks/Check.h"
+#include "checks/analysis/SkippedCode.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace warpfix {
 
@@ -21,6 +23,11 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// Reports the legacy names in Region's text, without a fix. In code that
+  /// was Parsed (with errors), only those the AST does not hold.
+  void reportLexically(const SkippedCode::Region &Region, bool Parsed,
+                       const clang::SourceManager &SM);
+  llvm::DenseSet<unsigned> NamesInAst, LexicallyReported;
   static std::string message(const LegacyIntrinsic &Entry);
   /// message(Entry), made once per intrinsic that the unit calls; valid
   /// until the next call.

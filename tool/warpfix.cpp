@@ -374,7 +374,8 @@ bool parseCommandLine(int argc, const char **argv,
   return cl::ParseCommandLineOptions(
       OwnArgs.size(), OwnArgs.data(),
       "warpfix: finds and fixes CUDA warp code that assumes lockstep "
-      "execution\n\nExit codes: 0 no findings remain, 1 findings remain, "
+      "execution\n\nExit codes: 0 no findings remain, 1 findings remain (or a "
+      "unit had errors, which may hide some), "
       "2 error, 3 warpfix crashed on a translation unit (the others were "
       "analysed)\n",
       &errs());
@@ -652,6 +653,10 @@ int main(int argc, const char **argv) {
     return ExitCrash;
   if (HadErrors)
     return ExitError;
+  // Where clang reported errors, its recovery may have dropped code whose
+  // findings nobody sees: such a run never says that none remain.
+  if (Run.Units.WithErrors)
+    return ExitFindings;
   return Set.Findings.size() > Run.fixedCount() ? ExitFindings : ExitClean;
 }
 

@@ -44,9 +44,18 @@ public:
     Regions.push_back({Range, std::move(Reason)});
   }
 
+  /// Code of a file that clang parsed with errors, from an error to the end
+  /// of the declaration that holds it: clang's recovery may have dropped
+  /// statements there, so the AST may lack names that the text has.
+  const std::vector<Region> &dropped() const { return Dropped; }
+  void addDropped(clang::SourceRange Range, std::string Reason) {
+    Dropped.push_back({Range, std::move(Reason)});
+  }
+
 private:
   friend class SkippedCodeRecorder;
   std::vector<Region> Regions;
+  std::vector<Region> Dropped;
 };
 
 } // namespace warpfix

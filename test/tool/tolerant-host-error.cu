@@ -1,12 +1,13 @@
 // An error in host code (an API CUDA 13 removed) no longer drops the TU: the
 // kernel is analysed and fixed, its finding says the TU has an error, and a
-// second --fix changes nothing.
+// second --fix changes nothing. The exit code stays 1: the error may hide
+// findings.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
-// RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=FIX
+// RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=FIX
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
 // RUN: cp %t/k.cu %t/once.cu
-// RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
+// RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %t/once.cu %t/k.cu
 
 __global__ void k(int *o) {

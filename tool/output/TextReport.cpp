@@ -387,6 +387,11 @@ void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
                                " skipped (nothing to check)"
                          : std::string())
        << "\n";
+  if (Counts.WithErrors)
+    OS << "clang reported errors in " << Counts.WithErrors << " unit"
+       << (Counts.WithErrors == 1 ? "" : "s")
+       << ": code its recovery dropped may hide findings, so the exit code "
+          "is at least 1\n";
   size_t Fixable = Set.fixableCount();
   OS << Set.Findings.size() << " finding"
      << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()

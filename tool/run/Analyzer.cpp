@@ -55,7 +55,7 @@ public:
                    const ErrorRecorder &Errors,
                    const UndefinedMacroTests &MacroTests,
                    const ParseSettings &Parse, bool &Analysed,
-                   std::function<void()> BeforeChecks)
+                   std::function<void(ASTContext &)> BeforeChecks)
       : Context(Context), Checks(Checks), SM(SM), Sink(Sink), Errors(Errors),
         MacroTests(MacroTests), Parse(Parse), Analysed(Analysed),
         BeforeChecks(std::move(BeforeChecks)),
@@ -69,7 +69,7 @@ public:
       if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
         if (Main->getName().ends_with(Parse.TestingCrashFile))
           __builtin_trap();
-    BeforeChecks();
+    BeforeChecks(Ctx);
     // With a shared preamble, its declarations are loaded here, in the
     // order a parse alone would have declared them.
     std::vector<Decl *> UserDecls;
@@ -108,7 +108,7 @@ private:
   const UndefinedMacroTests &MacroTests;
   const ParseSettings &Parse;
   bool &Analysed;
-  std::function<void()> BeforeChecks;
+  std::function<void(ASTContext &)> BeforeChecks;
   HostBodySkipper Skipper;
 };
 
@@ -138,9 +138,19 @@ public:
     for (const CheckInfo *Info : Checks)
       Instances.push_back(Info->Create(*Context));
     // A shared preamble's macros never passed the preprocessor's hooks.
-    auto BeforeChecks = [this, &CI] {
+    auto BeforeChecks = [this, &CI](ASTContext &Ctx) {
       FullMasks.addPrecompiled(CI.getPreprocessor());
       Skipped.addHeadersOnlySkippedCodeIncludes(CI.getPreprocessor());
+      // Where clang's recovery may have dropped statements, the legacy
+      // names that the AST lacks are read from the text.
+      if (!Parse.Strict)
+        for (auto &[Range, Error] :
+             rangesRecoveryMayHaveDropped(Ctx, Errors.Errors))
+          Skipped.addDropped(
+              Range, "clang reported an error before it in this "
+                     "declaration, and its recovery dropped the code "
+                     "that holds this call from the syntax tree; fix the "
+                     "error to have it analysed (" + Error + ")");
     };
     return std::make_unique<UserCodeConsumer>(
         *Context, Instances, CI.getSourceManager(), *Sink, Errors, MacroTests,

@@ -315,6 +315,79 @@ std::string nameOf(const FunctionDecl &F) {
 
 } // namespace
 
+std::vector<std::pair<SourceRange, std::string>>
+rangesRecoveryMayHaveDropped(ASTContext &Ctx,
+                             const std::vector<ParseError> &Errors) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::pair<SourceRange, std::string>> Ranges;
+  // The declarations at namespace scope of each file that holds an error,
+  // as [begin, last] offsets in order: a unit may have a thousand errors.
+  llvm::DenseMap<FileID, std::vector<std::pair<unsigned, unsigned>>> Spans;
+  for (const ParseError &E : Errors)
+    if (E.Loc.isValid() && !E.MissingFile)
+      Spans.try_emplace(SM.getFileID(SM.getExpansionLoc(E.Loc)));
+  std::vector<const DeclContext *> Scopes = {Ctx.getTranslationUnitDecl()};
+  while (!Scopes.empty()) {
+    const DeclContext *Scope = Scopes.back();
+    Scopes.pop_back();
+    for (const Decl *D : Scope->decls()) {
+      if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+        Scopes.push_back(cast<DeclContext>(D));
+        continue;
+      }
+      if (D->isImplicit() || SM.isInSystemHeader(D->getLocation()))
+        continue;
+      CharSourceRange Range = SM.getExpansionRange(D->getSourceRange());
+      if (Range.getBegin().isInvalid() || Range.getEnd().isInvalid())
+        continue;
+      auto File = Spans.find(SM.getFileID(Range.getBegin()));
+      if (File == Spans.end())
+        continue;
+      unsigned Begin = SM.getFileOffset(Range.getBegin());
+      unsigned Last = SM.getFileID(Range.getEnd()) == File->first
+                          ? SM.getFileOffset(Range.getEnd())
+                          : Begin;
+      File->second.push_back({Begin, Last});
+    }
+  }
+  for (auto &Entry : Spans)
+    llvm::sort(Entry.second);
+  for (const ParseError &E : Errors) {
+    if (E.Loc.isInvalid() || E.MissingFile)
+      continue;
+    SourceLocation At = SM.getExpansionLoc(E.Loc);
+    if (SM.isInSystemHeader(At))
+      continue;
+    FileID File = SM.getFileID(At);
+    unsigned Offset = SM.getFileOffset(At);
+    const auto &Decls = Spans.find(File)->second;
+    // The end of the declaration holding At, else the next one's start.
+    auto Next = llvm::upper_bound(
+        Decls, std::make_pair(Offset, ~0u));
+    std::optional<unsigned> End;
+    if (Next != Decls.end())
+      End = Next->first;
+    if (Next != Decls.begin() && std::prev(Next)->second >= Offset)
+      End = std::prev(Next)->second;
+    SourceLocation Until = End ? SM.getComposedLoc(File, *End)
+                               : SM.getLocForEndOfFile(File);
+    // Errors in one declaration (a thousand of them, at times) give one
+    // range: each would be read again.
+    if (!Ranges.empty()) {
+      SourceRange &Last = Ranges.back().first;
+      if (SM.getFileID(Last.getBegin()) == File &&
+          SM.getFileOffset(Last.getBegin()) <= Offset &&
+          Offset <= SM.getFileOffset(Last.getEnd())) {
+        if (SM.getFileOffset(Last.getEnd()) < SM.getFileOffset(Until))
+          Last.setEnd(Until);
+        continue;
+      }
+    }
+    Ranges.push_back({SourceRange(At, Until), E.Text});
+  }
+  return Ranges;
+}
+
 void UndefinedMacroTests::attach(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<UndefinedMacroRecorder>(*this, PP));
 }

@@ -103,6 +103,14 @@ public:
   std::vector<Block> Blocks;
 };
 
+/// Where clang's recovery from Errors may have dropped code: for each error
+/// in a project file, from the error to the end of the declaration at
+/// namespace scope that holds it (or, where that declaration ends before
+/// the error, to the next one's start, or the file's end), with the error.
+std::vector<std::pair<clang::SourceRange, std::string>>
+rangesRecoveryMayHaveDropped(clang::ASTContext &Ctx,
+                             const std::vector<ParseError> &Errors);
+
 /// Which code of a TU with errors may not be fixed, and why.
 class ErrorTaint {
 public:
