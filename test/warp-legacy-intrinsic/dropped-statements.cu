@@ -11,6 +11,14 @@
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/host.cu 2>&1 | FileCheck %s --check-prefix=HOST
 // HOST: clang reported errors in 1 unit: code its recovery dropped may hide findings, so the exit code is at least 1
 // HOST: fixed 1 finding in 1 file; 0 remain
+// Braces nested deeper than clang's limit: it closes the function at the
+// error and skips the rest of it and the kernel after it.
+// RUN: %python -c "n = 300; open(r'%t/deep.cu', 'w').write('__global__ void deep(int *p) {\n  int v = p[0];\n' + '{' * n + '\n  v += __shfl_down(v, 1);\n' + '}' * n + '\n  p[0] = v;\n}\n__global__ void after(int *p) { p[1] = __shfl_xor(p[1], 1); }\n')"
+// RUN: %expect-exit 1 %warpfix --no-cache %t/deep.cu 2>&1 | FileCheck %s --check-prefix=DEEP
+// DEEP: deep.cu:4:8: warning: '__shfl_down' is a legacy
+// DEEP: deep.cu:4:8: note: not analysed: clang reported an error before it
+// DEEP: deep.cu:8:40: warning: '__shfl_xor' is a legacy
+// DEEP: deep.cu:8:40: note: not analysed: clang reported an error before it
 #define LEGACY_SUM(v) __shfl_down(v, 1)
 // CHECK-MESSAGES: k.cu:[[@LINE-1]]:23: warning: '__shfl_down' is a legacy
 // CHECK-MESSAGES: k.cu:[[@LINE+11]]:10: note: in this expansion of a macro
@@ -19,7 +27,7 @@ __global__ void missing_semicolon(int *p) {
   int v = p[0]
   v += __shfl_down(v, 1);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:8: warning: '__shfl_down' is a legacy
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:8: note: not analysed: clang reported an error before it in this declaration, and its recovery dropped the code that holds this call from the syntax tree; fix the error to have it analysed ({{.*}}k.cu:[[@LINE-3]]:15: expected ';' at end of declaration)
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:8: note: not analysed: clang reported an error before it, and its recovery dropped the code that holds this call from the syntax tree; fix the error to have it analysed ({{.*}}k.cu:[[@LINE-3]]:15: expected ';' at end of declaration)
   p[1] = __shfl_xor(p[1], 2);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:10: warning: '__shfl_xor' is a legacy
   // CHECK-MESSAGES: k.cu:[[@LINE-2]]:10: note: every lane of the warp reaches this call
@@ -30,4 +38,4 @@ __global__ void missing_semicolon(int *p) {
 struct Incomplete;
 __device__ int Incomplete::twice(int v) { return __shfl_up(v, 1) * 2; }
 // CHECK-MESSAGES: k.cu:[[@LINE-1]]:50: warning: '__shfl_up' is a legacy
-// CHECK-MESSAGES: k.cu:[[@LINE-2]]:50: note: not analysed: clang reported an error before it in this declaration
+// CHECK-MESSAGES: k.cu:[[@LINE-2]]:50: note: not analysed: clang reported an error before it

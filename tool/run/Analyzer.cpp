@@ -147,10 +147,10 @@ public:
         for (auto &[Range, Error] :
              rangesRecoveryMayHaveDropped(Ctx, Errors.Errors))
           Skipped.addDropped(
-              Range, "clang reported an error before it in this "
-                     "declaration, and its recovery dropped the code "
-                     "that holds this call from the syntax tree; fix the "
-                     "error to have it analysed (" + Error + ")");
+              Range, "clang reported an error before it, and its "
+                     "recovery dropped the code that holds this call from "
+                     "the syntax tree; fix the error to have it analysed (" +
+                         Error + ")");
     };
     return std::make_unique<UserCodeConsumer>(
         *Context, Instances, CI.getSourceManager(), *Sink, Errors, MacroTests,

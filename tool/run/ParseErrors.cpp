@@ -361,14 +361,13 @@ rangesRecoveryMayHaveDropped(ASTContext &Ctx,
     FileID File = SM.getFileID(At);
     unsigned Offset = SM.getFileOffset(At);
     const auto &Decls = Spans.find(File)->second;
-    // The end of the declaration holding At, else the next one's start.
-    auto Next = llvm::upper_bound(
-        Decls, std::make_pair(Offset, ~0u));
+    // To the next declaration's start: past the end of the one holding At,
+    // recovery may have skipped text that belonged to no declaration (the
+    // rest of a body nested too deep, a definition swallowed whole).
+    auto Next = llvm::upper_bound(Decls, std::make_pair(Offset, ~0u));
     std::optional<unsigned> End;
     if (Next != Decls.end())
       End = Next->first;
-    if (Next != Decls.begin() && std::prev(Next)->second >= Offset)
-      End = std::prev(Next)->second;
     SourceLocation Until = End ? SM.getComposedLoc(File, *End)
                                : SM.getLocForEndOfFile(File);
     // Errors in one declaration (a thousand of them, at times) give one

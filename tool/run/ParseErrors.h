@@ -104,9 +104,8 @@ public:
 };
 
 /// Where clang's recovery from Errors may have dropped code: for each error
-/// in a project file, from the error to the end of the declaration at
-/// namespace scope that holds it (or, where that declaration ends before
-/// the error, to the next one's start, or the file's end), with the error.
+/// in a project file, from the error to the start of the next declaration at
+/// namespace scope (or the file's end), with the error.
 std::vector<std::pair<clang::SourceRange, std::string>>
 rangesRecoveryMayHaveDropped(clang::ASTContext &Ctx,
                              const std::vector<ParseError> &Errors);
