@@ -51,7 +51,7 @@ void WarpActivemaskMaskCheck::onAsm(const AsmStmt &Asm, ASTContext &Ctx) {
 
 void WarpActivemaskMaskCheck::onBinaryOperator(const BinaryOperator &Compare,
                                                ASTContext &Ctx) {
-  // Seed 000, listing 14: `assert(__activemask() == FULL_MASK)`.
+  // Using CUDA Warp-Level Primitives, listing 14: `assert(__activemask() == FULL_MASK)`.
   if (!Compare.isEqualityOp())
     return;
   const CallExpr *Active = activeMaskCall(Compare.getLHS());
@@ -96,7 +96,7 @@ void WarpActivemaskMaskCheck::checkPtx(const GCCAsmStmt &Asm,
     report(Ptx->locationOf(Mask.Where.Begin, Ctx),
            "activemask.b32 is the member mask of '" + Instr.OpcodeText +
                "': it says which lanes happen to be converged here, not "
-               "which lanes should take part (seed 000, listing 5)")
+               "which lanes should take part (Using CUDA Warp-Level Primitives, listing 5)")
         .note(Taken, "the mask is taken here")
         .withoutFix(Taken, "no automatic fix: the mask is computed inside "
                            "the PTX; pass the lanes that should take part in "
@@ -115,7 +115,7 @@ void WarpActivemaskMaskCheck::checkComparison(const BinaryOperator &Compare,
   report(ActiveMask.getBeginLoc(),
          "comparing __activemask() with the full mask assumes the warp runs in "
          "lockstep, which independent thread scheduling does not guarantee, "
-         "not even right after __syncwarp() (seed 000, listing 14)")
+         "not even right after __syncwarp() (Using CUDA Warp-Level Primitives, listing 14)")
       .note(Compare.getOperatorLoc(),
             "no automatic fix: decide which lanes must take part and use a "
             "*_sync primitive with that mask instead of checking convergence");
@@ -126,7 +126,7 @@ void WarpActivemaskMaskCheck::checkMask(const CallExpr &Call,
   const Expr *Mask = memberMaskArgument(Call, Ctx);
   llvm::StringRef Primitive = primitiveName(Call);
   // Finding the lanes that happen to be here is exactly what the
-  // opportunistic pattern asks of __match_*_sync (seed 000, atomicAggInc).
+  // opportunistic pattern asks of __match_*_sync (Using CUDA Warp-Level Primitives, atomicAggInc).
   if (!Mask || Primitive.starts_with("__match_"))
     return;
   checkMaskValue(Mask, Call, Primitive, Ctx);
@@ -152,7 +152,7 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
         SM.getExpansionLoc(Mask->getBeginLoc()),
         ("__activemask() is the member mask of '" + Primitive +
          "': it says which lanes happen to be converged here, not which lanes "
-         "should take part (seed 000, listing 5)")
+         "should take part (Using CUDA Warp-Level Primitives, listing 5)")
             .str());
     if (Origin.ThroughVariable)
       Finding.note(Taken, "the mask is taken here");

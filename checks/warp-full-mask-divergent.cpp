@@ -35,7 +35,7 @@ bool callsWithFullMask(const Stmt *S, llvm::StringRef Primitive,
   return F.Found;
 }
 
-/// Seed 000, listing 4: the same primitive with the full mask in both arms of
+/// Using CUDA Warp-Level Primitives, listing 4: the same primitive with the full mask in both arms of
 /// an if/else. Every lane reaches one of them, and on Volta and later the two
 /// calls synchronise with each other.
 bool otherArmMatches(const CallExpr &Call, const Membership &M,
@@ -128,7 +128,7 @@ void WarpFullMaskDivergentCheck::onCall(const CallExpr &TheCall,
     return;
   // Through a parameter, only where every call is made under the same
   // branch: calls by different lanes may be the two arms of one if/else,
-  // which together reach the primitive in every lane (seed 000, listing 4).
+  // which together reach the primitive in every lane (Using CUDA Warp-Level Primitives, listing 4).
   if (ThroughParameter && !calledUnderOneBranch(
                               cast<FunctionDecl>(ThroughParameter->getDeclContext()),
                               context().analyses(Ctx)))
@@ -144,7 +144,7 @@ void WarpFullMaskDivergentCheck::onCall(const CallExpr &TheCall,
       Where, ("the full mask names every lane of the warp, but only some "
               "lanes reach this '" + Primitive +
               "'; the others never arrive, so it may hang or read undefined "
-              "values (seed 000, recommendation 1)")
+              "values (Using CUDA Warp-Level Primitives, recommendation 1)")
                  .str());
   if (ThroughParameter) {
     // The mask is the callers' to choose: a fix here would change it for

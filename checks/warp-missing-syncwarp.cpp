@@ -39,7 +39,7 @@ bool isBarrierStatement(const Stmt *S) {
 }
 
 /// `L op= R;` or `L = R;` on a shared element: the statements that the
-/// register rewrite of seed 000's listing 8 applies to.
+/// register rewrite of listing 8 of "Using CUDA Warp-Level Primitives" applies to.
 const BinaryOperator *update(const Stmt *S) {
   const auto *B = dyn_cast_or_null<BinaryOperator>(S);
   if (!B || !B->isAssignmentOp())
@@ -213,7 +213,7 @@ void WarpMissingSyncwarpCheck::reportStatement(
       " writes " + Element +
       " and lane " + std::to_string(First.OtherThread % 32) +
       (First.Other->IsWrite ? " writes" : " reads") +
-      " it with no __syncwarp() between them (seed 000, listing 7)";
+      " it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)";
   if (Volatile)
     Message += "; volatile does not order accesses between lanes";
   FindingBuilder Finding =
@@ -528,7 +528,7 @@ bool WarpMissingSyncwarpCheck::fixScanStep(
   Finding.note(Step->If->getBeginLoc(),
                "each lane reads into its register under the condition, all "
                "lanes synchronise outside it, then each writes its own "
-               "element under the condition again (seed 000, listing 8)");
+               "element under the condition again (Using CUDA Warp-Level Primitives, listing 8)");
   explainMask(Finding, Lanes, Step->If->getBeginLoc());
   return true;
 }
@@ -735,7 +735,7 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   }
   Finding.note(Body[Begin]->getBeginLoc(),
                "each lane now reads into a register, all lanes synchronise, "
-               "then each writes its own element (seed 000, listing 8)");
+               "then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)");
   explainMask(Finding, Lanes, Body[Begin]->getBeginLoc());
   return true;
 }
@@ -769,7 +769,7 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
                 "a __syncwarp()"
               : "no automatic fix: the racing read and write are in one "
                 "statement; read into a register, __syncwarp(), then write "
-                "(seed 000, listing 8)");
+                "(Using CUDA Warp-Level Primitives, listing 8)");
       return false;
     }
     std::vector<const Stmt *> A = Ancestors(Earlier->Statement);

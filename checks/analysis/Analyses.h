@@ -1,5 +1,5 @@
 // The shared analyses of one translation unit, built on first use and asked
-// by every check (DESIGN.md §2: checks never re-implement them).
+// by every check: checks never re-implement them.
 #ifndef WARPFIX_CHECKS_ANALYSIS_ANALYSES_H
 #define WARPFIX_CHECKS_ANALYSIS_ANALYSES_H
 

@@ -1,5 +1,5 @@
 // Remembers the macros that spell the full warp mask, so that a fix can write
-// the mask the way the file already does (DESIGN.md §4, rule 1).
+// the mask the way the file already does (docs/checks/warp-legacy-intrinsic.md, the mask rules).
 #ifndef WARPFIX_CHECKS_ANALYSIS_FULLMASKMACROS_H
 #define WARPFIX_CHECKS_ANALYSIS_FULLMASKMACROS_H
 

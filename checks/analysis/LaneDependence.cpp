@@ -477,7 +477,7 @@ LaneValue LaneDependence::ofBuiltinVariable(const Expr *E, bool &Matched) {
   if (Var == "threadIdx")
     // Only x is an affine thread index. Warps are cut from the linear index
     // x + y * blockDim.x + ..., so y and z split a warp unless blockDim.x is
-    // a multiple of 32 (seed 002).
+    // a multiple of 32 (CUDA C++ Programming Guide, SIMT Architecture).
     return Field == "x" ? LaneValue{LaneValue::ThreadIndex, true, true,
                                     NoAssumption}
                         : LaneValue{LaneValue::WarpUniform, false, false,

@@ -1,4 +1,4 @@
-// Is a value the same for every lane of a warp? (DESIGN.md §2)
+// Is a value the same for every lane of a warp?
 #ifndef WARPFIX_CHECKS_ANALYSIS_LANEDEPENDENCE_H
 #define WARPFIX_CHECKS_ANALYSIS_LANEDEPENDENCE_H
 

@@ -194,7 +194,7 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
   } else
     Finding.note(At, "only some lanes reach this call; the mask is a ballot "
                      "of the branch conditions, taken before the branch "
-                     "(seed 000, listing 3)");
+                     "(Using CUDA Warp-Level Primitives, listing 3)");
   if (M.AssumedOnly)
     Finding.note(At, "this assumes blocks are made of whole warps "
                      "(blockDim.x a multiple of 32); pass "

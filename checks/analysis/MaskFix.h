@@ -1,6 +1,6 @@
-// Writes a member mask into a fix (DESIGN.md §4): the full mask, spelled as
+// Writes a member mask into a fix: the full mask, spelled as
 // the file spells it, or a chain of `__ballot_sync` of the branch conditions,
-// each inserted right before its divergent statement (seed 000, listing 3).
+// each inserted right before its divergent statement (Using CUDA Warp-Level Primitives, listing 3).
 #ifndef WARPFIX_CHECKS_ANALYSIS_MASKFIX_H
 #define WARPFIX_CHECKS_ANALYSIS_MASKFIX_H
 

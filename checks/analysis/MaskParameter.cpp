@@ -436,7 +436,7 @@ void addMaskParameter(const MaskParameter &Plan, FindingBuilder &Finding) {
                        "the full mask"
                      : "only some lanes make this call, so it passes a ballot "
                        "of the branch conditions, taken before the branch "
-                       "(seed 000, listing 3)");
+                       "(Using CUDA Warp-Level Primitives, listing 3)");
   }
   if (Assumed)
     Finding.note(F->getLocation(),

@@ -2,7 +2,7 @@
 // 15, item 3): its own code cannot tell which lanes are there, but each
 // caller can. So the member mask becomes a new last parameter of the helper,
 // and every call passes the lanes that reach it: the full mask where all
-// lanes call, a ballot of the branch conditions where only some do (seed 000,
+// lanes call, a ballot of the branch conditions where only some do (Using CUDA Warp-Level Primitives,
 // "pass the mask down").
 //
 // The fix edits every declaration and every call of the helper at once, so it

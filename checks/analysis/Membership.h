@@ -1,4 +1,4 @@
-// Which lanes of a warp provably execute a given statement (DESIGN.md §2).
+// Which lanes of a warp provably execute a given statement.
 #ifndef WARPFIX_CHECKS_ANALYSIS_MEMBERSHIP_H
 #define WARPFIX_CHECKS_ANALYSIS_MEMBERSHIP_H
 

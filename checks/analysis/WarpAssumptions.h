@@ -2,7 +2,7 @@
 // Assumption bits of LaneValue) hold for the code at hand. By default they are
 // assumed, as legacy code did (--assume-whole-warps); a launch of the kernel
 // in the analysed code either proves them or switches them off for that
-// kernel and everything it calls (DESIGN.md §4, "Soundness").
+// kernel and everything it calls.
 #ifndef WARPFIX_CHECKS_ANALYSIS_WARPASSUMPTIONS_H
 #define WARPFIX_CHECKS_ANALYSIS_WARPASSUMPTIONS_H
 

@@ -1,6 +1,6 @@
 // Reported without a fix: where the lanes are unknown, where the mask is used
 // under other branches than where it was taken, and comparisons of
-// __activemask() with the full mask (seed 000, listing 14).
+// __activemask() with the full mask (Using CUDA Warp-Level Primitives, listing 14).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-activemask-mask %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-activemask-mask --fix %t/k.cu
@@ -28,10 +28,10 @@ __global__ void used_deeper(int *p) {
   p[threadIdx.x] = v;
 }
 
-// Seed 000, listing 14.
+// Using CUDA Warp-Level Primitives, listing 14.
 __global__ void listing14(int *p) {
   assert(__activemask() == FULL_MASK); // assume this is true
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: comparing __activemask() with the full mask assumes the warp runs in lockstep, which independent thread scheduling does not guarantee, not even right after __syncwarp() (seed 000, listing 14)
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: comparing __activemask() with the full mask assumes the warp runs in lockstep, which independent thread scheduling does not guarantee, not even right after __syncwarp() (Using CUDA Warp-Level Primitives, listing 14)
   __syncwarp();
   assert(__activemask() == FULL_MASK); // this may fail
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: comparing __activemask() with the full mask

@@ -17,7 +17,7 @@ __global__ void inside_ptx(int *p) {
   int v = p[threadIdx.x], r;
   asm("{ .reg .b32 %%am; activemask.b32 %%am;"
       "  shfl.sync.up.b32 %0, %1, 1, 0, %%am; }" : "=r"(r) : "r"(v));
-  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: activemask.b32 is the member mask of 'shfl.sync.up.b32': it says which lanes happen to be converged here, not which lanes should take part (seed 000, listing 5) [warp-activemask-mask]
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: activemask.b32 is the member mask of 'shfl.sync.up.b32': it says which lanes happen to be converged here, not which lanes should take part (Using CUDA Warp-Level Primitives, listing 5) [warp-activemask-mask]
   // CHECK-MESSAGES: :[[@LINE-3]]:26: note: the mask is taken here
   // CHECK-MESSAGES: :[[@LINE-4]]:26: note: no automatic fix: the mask is computed inside the PTX; pass the lanes that should take part in as an input operand instead
   p[threadIdx.x] = r;

@@ -1,4 +1,4 @@
-// Nothing here may be reported: the opportunistic pattern (seed 000,
+// Nothing here may be reported: the opportunistic pattern (Using CUDA Warp-Level Primitives,
 // atomicAggInc), the warp-aggregated atomic over one __activemask() (issue
 // 15, item 6; more in aggregated-atomic.cu), __activemask() for counting or
 // debugging, and masks from a ballot. A mask captured at entry and passed on

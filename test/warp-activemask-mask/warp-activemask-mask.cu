@@ -16,7 +16,7 @@
 #define ACTIVE_LANES() __activemask()
 __device__ __forceinline__ unsigned int ACTIVE_MASK() { return __activemask(); }
 
-// Seed 000, listing 5: the mask is taken inside the branch.
+// Using CUDA Warp-Level Primitives, listing 5: the mask is taken inside the branch.
 __global__ void listing5(const int *input, int *out) {
   int val = 0;
   if (threadIdx.x < NUM_ELEMENTS) {
@@ -24,9 +24,9 @@ __global__ void listing5(const int *input, int *out) {
     val = input[threadIdx.x];
     for (int offset = 16; offset > 0; offset /= 2)
       val += __shfl_down_sync(mask, val, offset);
-    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: __activemask() is the member mask of '__shfl_down_sync': it says which lanes happen to be converged here, not which lanes should take part (seed 000, listing 5) [warp-activemask-mask]
+    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: __activemask() is the member mask of '__shfl_down_sync': it says which lanes happen to be converged here, not which lanes should take part (Using CUDA Warp-Level Primitives, listing 5) [warp-activemask-mask]
     // CHECK-MESSAGES: :[[@LINE-5]]:21: note: the mask is taken here
-    // CHECK-MESSAGES: :[[@LINE-6]]:21: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+    // CHECK-MESSAGES: :[[@LINE-6]]:21: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
   }
   out[threadIdx.x] = val;
 }

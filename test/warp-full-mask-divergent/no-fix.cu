@@ -5,7 +5,7 @@
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-full-mask-divergent --fix %t/k.cu
 // RUN: diff %s %t/k.cu
 
-// Seed 003: lanes leave this loop at different iterations.
+// "Tutorial de CUDA - Warp": lanes leave this loop at different iterations.
 __global__ void divergent_loop(int *s) {
   int idx = threadIdx.x;
   for (int t = 16; idx < t; t >>= 1)

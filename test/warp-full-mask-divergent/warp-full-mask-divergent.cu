@@ -1,4 +1,4 @@
-// A full mask on a *_sync primitive that only some lanes reach (seed 003's
+// A full mask on a *_sync primitive that only some lanes reach ("Tutorial de CUDA - Warp"'s
 // last kernel, an early return): the mask becomes a ballot of the condition.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-full-mask-divergent %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
@@ -16,14 +16,14 @@
 constexpr unsigned kAllLanes = ~0u;
 const unsigned kEveryone = UINT_MAX;
 
-// Seed 003: only lanes 0..8 reduce.
-__global__ void seed003(int *s) {
+// "Tutorial de CUDA - Warp": only lanes 0..8 reduce.
+__global__ void tutorialLoop(int *s) {
   int idx = threadIdx.x;
   int v = s[idx];
   if (idx <= 8) {
     v += __shfl_down_sync(0xffffffff, v, 4);
-    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: the full mask names every lane of the warp, but only some lanes reach this '__shfl_down_sync'; the others never arrive, so it may hang or read undefined values (seed 000, recommendation 1) [warp-full-mask-divergent]
-    // CHECK-MESSAGES: :[[@LINE-2]]:27: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: the full mask names every lane of the warp, but only some lanes reach this '__shfl_down_sync'; the others never arrive, so it may hang or read undefined values (Using CUDA Warp-Level Primitives, recommendation 1) [warp-full-mask-divergent]
+    // CHECK-MESSAGES: :[[@LINE-2]]:27: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
     v += __shfl_down_sync(FULL_MASK, v, 2);
     // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: the full mask
     v += __shfl_down_sync(-1, v, 1);

@@ -3,7 +3,7 @@
 // its own primitive the full mask. Called only under one lane-dependent
 // branch, that primitive never sees the other lanes: reported, without a fix,
 // since the mask is the callers' to choose. Where the calls may together
-// reach every lane (the two arms of an if/else, seed 000, listing 4), where
+// reach every lane (the two arms of an if/else, Using CUDA Warp-Level Primitives, listing 4), where
 // one call passes another mask, where callers are unseen or the wrapper
 // changes the parameter, nothing is reported.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu

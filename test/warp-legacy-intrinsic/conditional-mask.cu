@@ -1,5 +1,5 @@
 // Calls that only some lanes reach get a mask computed by __ballot_sync of the
-// branch condition, right before the outermost divergent statement (seed 000,
+// branch condition, right before the outermost divergent statement (Using CUDA Warp-Level Primitives,
 // listing 3); nested conditions chain their ballots.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
@@ -15,7 +15,7 @@
 #define FULL_MASK 0xffffffff
 #define NUM_ELEMENTS 20
 
-// Seed 000, listing 3, as pre-Volta code wrote it.
+// Using CUDA Warp-Level Primitives, listing 3, as pre-Volta code wrote it.
 __global__ void listing3(const int *input, int *out) {
   int val = 0;
   if (threadIdx.x < NUM_ELEMENTS) {
@@ -23,7 +23,7 @@ __global__ void listing3(const int *input, int *out) {
     for (int offset = 16; offset > 0; offset /= 2)
       val += __shfl_down(val, offset);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: '__shfl_down' is a legacy
-    // CHECK-MESSAGES: :[[@LINE-2]]:14: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+    // CHECK-MESSAGES: :[[@LINE-2]]:14: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
   }
   out[threadIdx.x] = val;
 }

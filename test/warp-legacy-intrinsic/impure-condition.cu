@@ -29,6 +29,6 @@ __global__ void pure_call_in_condition(int *p) {
 // CHECK-MESSAGES: :16:7: note: no automatic fix: the branch condition has side effects, volatile reads or calls, so it cannot be evaluated again in a ballot
 // CHECK-MESSAGES: :17:9: note: candidate rewrite: __shfl_xor_sync(<mask>, ...) where <mask> names the lanes that reach this call
 // CHECK-MESSAGES: :24:9: warning: '__shfl_xor' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_xor_sync' with an explicit member mask
-// CHECK-MESSAGES: :24:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+// CHECK-MESSAGES: :24:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-FIXES: const unsigned warpfix_mask_23 = __ballot_sync(0xffffffff, __popc(v) > 3);
 // CHECK-FIXES: v = __shfl_xor_sync(warpfix_mask_23, v, 1);

@@ -64,13 +64,13 @@ __global__ void constant_table(int *out, int n) {
 }
 
 // CHECK-MESSAGES: :23:9: warning: '__ballot' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__ballot_sync' with an explicit member mask
-// CHECK-MESSAGES: :23:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+// CHECK-MESSAGES: :23:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-MESSAGES: :34:9: warning: '__any' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__any_sync' with an explicit member mask
-// CHECK-MESSAGES: :34:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+// CHECK-MESSAGES: :34:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-MESSAGES: :43:9: warning: '__shfl_down' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_down_sync' with an explicit member mask
-// CHECK-MESSAGES: :43:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+// CHECK-MESSAGES: :43:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-MESSAGES: :53:9: warning: '__shfl_xor' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_xor_sync' with an explicit member mask
-// CHECK-MESSAGES: :53:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+// CHECK-MESSAGES: :53:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-MESSAGES: :62:9: warning: '__shfl_xor' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_xor_sync' with an explicit member mask
 // CHECK-MESSAGES: :62:9: note: every lane of the warp reaches this call, so the full mask is exact
 // CHECK-FIXES: const unsigned warpfix_mask_22 = __ballot_sync(0xffffffff, buf[0] > 50);

@@ -34,7 +34,7 @@ void host(int *p) {
 }
 
 // CHECK-MESSAGES: :19:9: warning: '__shfl_xor' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_xor_sync' with an explicit member mask
-// CHECK-MESSAGES: :19:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+// CHECK-MESSAGES: :19:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-MESSAGES: :32:3: note: the whole-warp assumption is off for kernel 'launched_with_48': it is launched here with blocks of 48 threads in x, not a multiple of 32
 // CHECK-MESSAGES: :27:9: warning: '__shfl_xor' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_xor_sync' with an explicit member mask
 // CHECK-MESSAGES: :27:9: note: every lane of the warp reaches this call, so the full mask is exact

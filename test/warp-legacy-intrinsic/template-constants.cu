@@ -67,7 +67,7 @@ template __global__ void dependent_size_array<2>(unsigned *);
 // CHECK-MESSAGES: :34:10: warning: '__shfl_down' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__shfl_down_sync' with an explicit member mask
 // CHECK-MESSAGES: :34:10: note: every lane of the warp reaches this call, so the full mask is exact
 // CHECK-MESSAGES: :44:9: warning: '__ballot' is a legacy warp intrinsic that CUDA 13 no longer compiles; use '__ballot_sync' with an explicit member mask
-// CHECK-MESSAGES: :44:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+// CHECK-MESSAGES: :44:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-FIXES: __device__ int broadcast_in_group(int v) { return __shfl_sync(0xffffffff, v, 0, Width); }
 // CHECK-FIXES: v += __shfl_xor_sync(0xffffffff, v, 1 << i);
 // CHECK-FIXES: v += __shfl_down_sync(0xffffffff, v, 16);

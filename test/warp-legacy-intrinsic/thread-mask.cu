@@ -1,7 +1,7 @@
 // A helper that all lanes call at one place and only some lanes at another
 // (issue 15, item 3): its member mask comes in through a new last parameter,
 // added to every declaration, and every call passes its own lanes: the full
-// mask, or a ballot of its branch taken before the branch (seed 000).
+// mask, or a ballot of its branch taken before the branch (NVIDIA, Using CUDA Warp-Level Primitives).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
@@ -21,7 +21,7 @@ __device__ int warpSum(int v) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
   // CHECK-MESSAGES: :[[@LINE-4]]:16: note: 'warpSum' is called by different lanes at different places, so its member mask comes in through a new last parameter 'warpfix_mask', which every call passes
   // CHECK-MESSAGES: :[[@LINE+34]]:21: note: every lane of the warp makes this call, so it passes the full mask
-  // CHECK-MESSAGES: :[[@LINE+42]]:9: note: only some lanes make this call, so it passes a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+  // CHECK-MESSAGES: :[[@LINE+42]]:9: note: only some lanes make this call, so it passes a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
   // CHECK-MESSAGES: :[[@LINE+56]]:11: note: only some lanes make this call, so it passes a ballot
   return v;
 }

@@ -1,4 +1,4 @@
-// Warps are cut from the linear thread index x + y * blockDim.x (seed 002),
+// Warps are cut from the linear thread index x + y * blockDim.x (CUDA C++ Programming Guide, SIMT Architecture),
 // so threadIdx.y is the same across a warp exactly when blockDim.x is a
 // multiple of 32. warpfix relies on that only where every launch of the
 // kernel in the unit shows it, never by default: 16 x 16 blocks are common,
@@ -60,7 +60,7 @@ __global__ void tiles(int *p, int height, int width) {
   if (threadIdx.y == 0)
     v = __shfl_xor(v, 1);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:9: warning: '__shfl_xor' is a legacy
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
   // CHECK-MESSAGES: k.cu:[[@LINE+23]]:3: note: the whole-warp assumption is off for kernel 'tiles': it is launched here with blocks of 16 threads in x, not a multiple of 32
   // CHECK-FIXES:   const unsigned warpfix_mask_{{[0-9]+}} = __ballot_sync(0xffffffff, threadIdx.y == 0);
   // CHECK-FIXES-NEXT:   if (threadIdx.y == 0)

@@ -40,7 +40,7 @@ __global__ void low_half(T *io) {
   if (threadIdx.x % 32 < 16) {
     v += __shfl_xor(v, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_xor' is a legacy
-    // CHECK-MESSAGES: :[[@LINE-2]]:10: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+    // CHECK-MESSAGES: :[[@LINE-2]]:10: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
   }
   io[threadIdx.x] = v;
 }

@@ -6,7 +6,7 @@
 // RUN: diff %s %t/k.cu
 // SUMMARY: 11 findings in 1 file (0 fixable)
 
-// Seed 003: lanes leave the loop at different iterations.
+// "Tutorial de CUDA - Warp": lanes leave the loop at different iterations.
 __global__ void divergent_loop(int *s) {
   int idx = threadIdx.x;
   int v = s[idx];

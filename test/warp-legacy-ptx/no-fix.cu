@@ -30,7 +30,7 @@ __global__ void branches(int *p) {
   p[threadIdx.x] = v;
 }
 
-// Seed 003's divergent loop: lanes leave at different iterations.
+// "Tutorial de CUDA - Warp"'s divergent loop: lanes leave at different iterations.
 __global__ void divergent_loop(int *s) {
   int idx = threadIdx.x;
   int v = s[idx];

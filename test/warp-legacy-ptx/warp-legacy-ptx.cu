@@ -127,14 +127,14 @@ __global__ void converged(int *p) {
 // CHECK-MESSAGES: :[[@LINE-8]]:3: note: in this expansion of a macro
 
 // Only some lanes: a ballot of the branch condition, hoisted before the
-// branch (seed 000, listing 3), enters as the operand after the last one.
+// branch (Using CUDA Warp-Level Primitives, listing 3), enters as the operand after the last one.
 __global__ void divergent_ballot(const int *in, unsigned *out, int n) {
   unsigned r = 0;
   int lane = threadIdx.x & 31;
   if (lane < n) {
     asm("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.ballot.b32 %0, p; }" : "=r"(r) : "r"(in[lane]));
     // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: 'vote.ballot.b32' is legacy PTX
-    // CHECK-MESSAGES: :[[@LINE-2]]:48: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (seed 000, listing 3)
+    // CHECK-MESSAGES: :[[@LINE-2]]:48: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
     // CHECK-MESSAGES: :[[@LINE-3]]:48: note: the mask enters the PTX as the new input operand %2, after the existing operands, whose numbers do not change
   }
   out[threadIdx.x] = r;

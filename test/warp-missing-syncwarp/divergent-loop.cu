@@ -1,4 +1,4 @@
-// Seed 003: lanes leave this loop at different iterations, so a __syncwarp()
+// "Tutorial de CUDA - Warp": lanes leave this loop at different iterations, so a __syncwarp()
 // inside it would be reached by a different set of lanes each time. Reported
 // with an explanation and no fix; the race before the loop is fixed.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
@@ -7,7 +7,7 @@
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
 // FIXED: fixed 1 finding in 1 file; 1 remain
 
-__global__ void seed003(float *a) {
+__global__ void tutorialLoop(float *a) {
   __shared__ float shared_mem[32];
   int idx = threadIdx.x;
   shared_mem[idx] = a[idx];

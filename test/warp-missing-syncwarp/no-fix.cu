@@ -14,7 +14,7 @@ __global__ void side_effect(int *p, int *counter) {
   if (t < 32)
     s[t] += s[t + 1] + atomicAdd(counter, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 0 reads it
-  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: the racing read and write are in one statement; read into a register, __syncwarp(), then write (seed 000, listing 8)
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: no automatic fix: the racing read and write are in one statement; read into a register, __syncwarp(), then write (Using CUDA Warp-Level Primitives, listing 8)
   p[t] = s[t];
 }
 

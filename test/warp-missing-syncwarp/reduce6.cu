@@ -15,7 +15,7 @@
 template <unsigned int blockSize>
 __device__ void warpReduce(volatile int *sdata, unsigned int tid) {
   if (blockSize >= 64) sdata[tid] += sdata[tid + 32];
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: lanes of one warp race on shared memory: lane 1 writes sdata[1] and lane 0 reads it with no __syncwarp() between them (seed 000, listing 7); volatile does not order accesses between lanes [warp-missing-syncwarp]
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: lanes of one warp race on shared memory: lane 1 writes sdata[1] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes [warp-missing-syncwarp]
   if (blockSize >= 32) sdata[tid] += sdata[tid + 16];
   // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: lanes of one warp race on shared memory: lane 16 writes sdata[16] and lane 0 reads it
   if (blockSize >= 16) sdata[tid] += sdata[tid + 8];

@@ -2,7 +2,7 @@
 // RUN: %expect-exit 0 %warpfix --checks=-*,warp-missing-syncwarp %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 // CHECK: 0 findings in 0 files (0 fixable)
 
-// Seed 000, listing 8 (with the lane's own element to start from).
+// Using CUDA Warp-Level Primitives, listing 8 (with the lane's own element to start from).
 __global__ void listing8(int *out) {
   __shared__ int shmem[64];
   unsigned tid = threadIdx.x;
@@ -46,7 +46,7 @@ __global__ void separated(float *p) {
   p[threadIdx.x] = a[(threadIdx.x + 1) % 64] + b[threadIdx.x];
 }
 
-// Seed 000, listing 6: the transpose with its __syncwarp().
+// Using CUDA Warp-Level Primitives, listing 6: the transpose with its __syncwarp().
 __global__ void transpose(float *p) {
   __shared__ float smem[4][8];
   float val = p[threadIdx.x];

@@ -1,5 +1,5 @@
 // Turning a compilation database, or none, into clang command lines for a
-// device-side CUDA parse (DESIGN.md §2, first two stages).
+// device-side CUDA parse (the first two stages of a run).
 #ifndef WARPFIX_TOOL_INPUT_COMPILECOMMANDS_H
 #define WARPFIX_TOOL_INPUT_COMPILECOMMANDS_H
 

@@ -1,6 +1,6 @@
 // Merges the findings of many translation units: code that several TUs see (a
 // header, a macro, a template) is reported and fixed once, and only when every
-// TU agrees on the fix (DESIGN.md §2, "merge across TUs").
+// TU agrees on the fix (merging across TUs).
 #ifndef WARPFIX_TOOL_MERGE_FINDINGSET_H
 #define WARPFIX_TOOL_MERGE_FINDINGSET_H
 

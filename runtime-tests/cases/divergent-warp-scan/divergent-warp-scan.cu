@@ -6,7 +6,7 @@
 // writes it in the same step. A __syncwarp() cannot stay inside the branch,
 // which lanes below k skip, so warpfix splits each step with its barriers
 // outside: read under the condition, __syncwarp(), write under the condition,
-// __syncwarp() (seed 000, listings 7 and 8).
+// __syncwarp() (Using CUDA Warp-Level Primitives, listings 7 and 8).
 //
 // scanInclusive calls a device function template with k = 1..16 unrolled;
 // scanExclusive calls another that, after the last step, reads the

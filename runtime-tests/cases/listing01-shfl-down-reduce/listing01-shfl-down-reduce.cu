@@ -1,4 +1,4 @@
-// Seed 000, listing 1: the __shfl_down tree reduction, as written before
+// Using CUDA Warp-Level Primitives, listing 1: the __shfl_down tree reduction, as written before
 // CUDA 9, inside a warpReduceSum helper. Each warp writes the sum of its 32
 // values.
 //

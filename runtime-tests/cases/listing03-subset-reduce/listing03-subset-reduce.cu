@@ -1,4 +1,4 @@
-// Seed 000, listing 3, as the pre-CUDA-9 code read: only the threads with
+// Using CUDA Warp-Level Primitives, listing 3, as the pre-CUDA-9 code read: only the threads with
 // threadIdx.x < numElements take part in the reduction, and the legacy
 // __shfl_down had no mask to say so. Each block reduces the first numElements
 // (= n) entries of its row; each warp with participants writes its sum.

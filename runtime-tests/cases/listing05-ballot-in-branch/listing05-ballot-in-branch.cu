@@ -1,4 +1,4 @@
-// Seed 000, listing 5, as the legacy code it came from: the member set is
+// Using CUDA Warp-Level Primitives, listing 5, as the legacy code it came from: the member set is
 // queried inside the branch. Before CUDA 9 there was no __activemask(); code
 // asked __ballot(1) for "the lanes here now" and trusted it to be every lane
 // with threadIdx.x < numElements. Each warp with participants writes its sum

@@ -1,4 +1,4 @@
-// Seed 000, listing 7: a shared-memory tree sum with __syncwarp() after each
+// Using CUDA Warp-Level Primitives, listing 7: a shared-memory tree sum with __syncwarp() after each
 // step, which is still a race: within a step, lane t reads shmem[t + 8] while
 // lane t + 8 writes it. The listing works when the warp runs in lockstep; the
 // fix (listing 8) reads, syncs, writes, syncs. No legacy intrinsic here: this

@@ -1,4 +1,4 @@
-// Seed 000, listing 13, in a form with defined behaviour. The listing's odd
+// Using CUDA Warp-Level Primitives, listing 13, in a form with defined behaviour. The listing's odd
 // branch reads lane 0 with the legacy __shfl, but lane 0 takes the other
 // branch, so the value is undefined. Here each branch reads the first lane of
 // its own side (lane 1 for odd lanes, lane 0 for even ones), which is active

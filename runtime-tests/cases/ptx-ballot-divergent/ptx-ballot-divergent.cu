@@ -2,7 +2,7 @@
 // whose value is positive ballot on whether it is odd, and write the ballot;
 // the others write -1. The legacy ballot ran over the lanes active there,
 // which are the lanes that took the branch; the rewrite names them with a
-// ballot of the branch condition taken before it (seed 000, listing 3).
+// ballot of the branch condition taken before it (Using CUDA Warp-Level Primitives, listing 3).
 // Lanes that do not exist are in neither, so any block size is defined.
 // Threads past n hold 0 and do not take the branch.
 //

@@ -4,7 +4,7 @@
 // warpReduce<blockSize>(volatile int *sdata, int tid), called from
 // `if (tid < 32)`. It relies on the warp running in lockstep: lane t reads
 // sdata[t + 16] while lane t + 16 writes it. racecheck reports it on an H100
-// (DESIGN.md, section 5). No legacy intrinsic here: this case is for the
+//. No legacy intrinsic here: this case is for the
 // shared-memory race check. Each block writes its partial sum.
 //
 // Shapes: the block size is the template argument, a power of two from 64 to

@@ -3,7 +3,7 @@
 // a register and writes it back in the same statement that reads the
 // neighbour: `smem[tid] = mySum = mySum + smem[tid + 16];`, through a volatile
 // pointer, with no barrier. Lane t reads smem[t + 16] while lane t + 16 writes
-// it. warpfix splits each statement as seed 000's listing 8 does, keeping the
+// it. warpfix splits each statement as listing 8 of "Using CUDA Warp-Level Primitives" does, keeping the
 // register mySum (issue 15, item 5). Each block writes its partial sum.
 //
 // Shapes: the block size is the template argument, a power of two from 64 to

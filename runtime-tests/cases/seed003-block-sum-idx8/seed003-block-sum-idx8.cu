@@ -1,4 +1,4 @@
-// Seed 003, third reduction, as it read before CUDA 9: warp sums with the
+// "Tutorial de CUDA - Warp", third reduction, as it read before CUDA 9: warp sums with the
 // legacy __shfl_down, one partial per warp in shared memory, then the first
 // lanes add the partials inside `if (idx <= 8)`. The seed's CUDA 9 version
 // passes the full mask there, which names lanes 9 to 31 that never arrive;

@@ -1,9 +1,9 @@
-// Seed 003, first reduction: each warp sums its 32 floats in shared memory
+// "Tutorial de CUDA - Warp", first reduction: each warp sums its 32 floats in shared memory
 // with a loop whose trip count depends on the lane,
 //   for (threshold = 16; idx < threshold; threshold >>= 1) ...
 // and no synchronisation at all: lane idx reads shared_mem[idx + threshold],
 // written by another lane in the previous trip. It relies on lockstep; on an
-// H100 racecheck reports a warp-level RAW hazard for it (DESIGN.md, section 5).
+// H100 racecheck reports a warp-level RAW hazard for it.
 // No legacy intrinsic here: this case is for the shared-memory race check.
 //
 // The seed has one warp and no `volatile`; this version gives each warp its

@@ -1,4 +1,4 @@
-// Seed 003, second reduction, as it read before CUDA 9: the warp sums its
+// "Tutorial de CUDA - Warp", second reduction, as it read before CUDA 9: the warp sums its
 // floats with the legacy __shfl_down in a loop written in the kernel itself,
 // and lane 0 writes the result. The seed has one warp; here every warp of the
 // grid writes its sum. The floats hold small integers, so the sum is exact.

@@ -1,5 +1,5 @@
 // Two-dimensional blocks (issue 15, item 8d). Warps are cut from the linear
-// thread index x + y * blockDim.x (seed 002), and each kernel's only launch
+// thread index x + y * blockDim.x (CUDA C++ Programming Guide, SIMT Architecture), and each kernel's only launch
 // gives its block shape:
 // - rowSums16, 16 x 16 blocks: a warp holds two 16-wide rows of the tile,
 //   and the row's tree sum in shared memory is warp-synchronous: lane x
@@ -8,7 +8,7 @@
 //   an H100 a plain array gave wrong sums in every run of the original, the
 //   compiler keeping neighbours' elements in registers.
 //   warpfix models the rows, reports the chain and splits it with
-//   __syncwarp() (seed 000, listing 8).
+//   __syncwarp() (Using CUDA Warp-Level Primitives, listing 8).
 // - rowSums32, 32 x 8 blocks: each warp is one row, so `if (row >= rows)
 //   return;` takes whole warps away and the legacy __shfl_down gets the full
 //   mask.
