@@ -115,15 +115,20 @@ public:
     return true;
   }
 
-  /// cudaLaunchKernel(k, grid, block, ...) and its cooperative twin.
+  /// cudaLaunchKernel(k, grid, block, ...) and its cooperative twin, and
+  /// cudaLaunchKernelEx(&config, k, ...), whose block is config.blockDim.
   void recordLaunchThroughApi(const CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 3)
+    if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 2)
       return;
     llvm::StringRef Name = Callee->getName();
-    if (Name != "cudaLaunchKernel" && Name != "cudaLaunchCooperativeKernel")
+    bool ThroughConfig =
+        Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC";
+    if (!ThroughConfig &&
+        (Call->getNumArgs() < 3 ||
+         (Name != "cudaLaunchKernel" && Name != "cudaLaunchCooperativeKernel")))
       return;
-    const Expr *Target = Call->getArg(0)->IgnoreParenCasts();
+    const Expr *Target = Call->getArg(ThroughConfig ? 1 : 0)->IgnoreParenCasts();
     if (const auto *AddrOf = dyn_cast<UnaryOperator>(Target);
         AddrOf && AddrOf->getOpcode() == UO_AddrOf)
       Target = AddrOf->getSubExpr()->IgnoreParenCasts();
@@ -138,7 +143,8 @@ public:
       return;
     }
     for (const FunctionDecl *F : asWritten(Kernel))
-      Launches[F].push_back({Call->getArg(2), Call->getBeginLoc()});
+      Launches[F].push_back({Call->getArg(ThroughConfig ? 0 : 2),
+                             Call->getBeginLoc(), ThroughConfig});
   }
 
   /// The runtime's calls that read or set a kernel's attributes, or

@@ -106,8 +106,11 @@ public:
   /// A launch of a kernel: `k<<<grid, Block>>>(...)`, or cudaLaunchKernel /
   /// cudaLaunchCooperativeKernel naming it.
   struct Launch {
+    /// The block's dimensions, or with ThroughConfig the address of the
+    /// cudaLaunchConfig_t that holds them (cudaLaunchKernelEx).
     const clang::Expr *Block;
     clang::SourceLocation At;
+    bool ThroughConfig = false;
   };
   const std::vector<Launch> &launchesOf(const clang::FunctionDecl *Kernel) const;
 

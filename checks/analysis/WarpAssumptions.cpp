@@ -6,6 +6,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -26,6 +27,11 @@ const Expr *peel(const Expr *E) {
     else
       return E;
   }
+}
+
+const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = parentsOf(Ctx, *S);
+  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
 }
 
 /// The block dimensions a launch's configuration argument provably has.
@@ -68,6 +74,46 @@ public:
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
       return fieldwise(Ref, Depth);
     return Result;
+  }
+
+  /// The block of a launch through a cudaLaunchConfig_t (`&config`): its
+  /// blockDim where the last store to it before the launch, or its
+  /// initializer, is certain. Any other use of the config (its address
+  /// taken elsewhere, a field of blockDim stored) leaves it unknown.
+  Dimensions ofConfig(const Expr *ConfigAddress) {
+    const auto *AddrOf = dyn_cast<UnaryOperator>(peel(ConfigAddress));
+    const auto *Use =
+        AddrOf && AddrOf->getOpcode() == UO_AddrOf
+            ? dyn_cast<DeclRefExpr>(AddrOf->getSubExpr()->IgnoreParens())
+            : nullptr;
+    const auto *Var = Use ? dyn_cast<VarDecl>(Use->getDecl()) : nullptr;
+    const RecordDecl *Record =
+        Var ? Var->getType()->getAsRecordDecl() : nullptr;
+    if (!Record || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var))
+      return {};
+    const FieldDecl *BlockDim = nullptr;
+    for (const FieldDecl *Field : Record->fields())
+      if (Field->getName() == "blockDim")
+        BlockDim = Field;
+    const auto *F =
+        dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+    if (!BlockDim || !F || !F->getBody() || containsGoto(Ctx, F->getBody()))
+      return {};
+    std::vector<FieldStore> Stores;
+    if (!configStores(F->getBody(), Var, BlockDim, Stores))
+      return {};
+    const Expr *Source = lastStore(Use, Var, Stores, 0);
+    if (Source && Source == Var->getInit()) {
+      const auto *List = dyn_cast<InitListExpr>(peel(Source));
+      if (List && List->isSemanticForm() &&
+          BlockDim->getFieldIndex() < List->getNumInits())
+        Source = List->getInit(BlockDim->getFieldIndex());
+      else
+        Source = nullptr;
+    }
+    if (!Source || isa<ImplicitValueInitExpr>(peel(Source)))
+      return {};
+    return evaluate(Source);
   }
 
 private:
@@ -177,6 +223,76 @@ private:
     return {Site, 3, nullptr};
   }
 
+  /// The stores to Config.blockDim, where every use of Config is one of:
+  /// a store to one of its fields, a read of one, or its address passed to
+  /// a cudaLaunchKernelEx.
+  bool configStores(const Stmt *Body, const VarDecl *Config,
+                    const FieldDecl *BlockDim, std::vector<FieldStore> &Out) {
+    class Uses : public RecursiveASTVisitor<Uses> {
+    public:
+      Uses(ASTContext &Ctx, const VarDecl *Config, const FieldDecl *BlockDim,
+           std::vector<FieldStore> &Out)
+          : Ctx(Ctx), Config(Config), BlockDim(BlockDim), Out(Out) {}
+      bool Understood = true;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (Ref->getDecl() == Config && !understood(Ref))
+          Understood = false;
+        return Understood;
+      }
+
+    private:
+      bool understood(const DeclRefExpr *Ref) {
+        const Stmt *Parent = parentStmt(Ctx, Ref);
+        while (Parent && isa<ParenExpr, ImplicitCastExpr>(Parent))
+          Parent = parentStmt(Ctx, Parent);
+        if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent);
+            U && U->getOpcode() == UO_AddrOf) {
+          const Stmt *Call = parentStmt(Ctx, U);
+          while (Call && isa<ParenExpr, ImplicitCastExpr>(Call))
+            Call = parentStmt(Ctx, Call);
+          const auto *Launch = dyn_cast_or_null<CallExpr>(Call);
+          const FunctionDecl *Callee =
+              Launch ? Launch->getDirectCallee() : nullptr;
+          return Callee && Callee->getIdentifier() &&
+                 (Callee->getName() == "cudaLaunchKernelEx" ||
+                  Callee->getName() == "cudaLaunchKernelExC");
+        }
+        const auto *Member = dyn_cast_or_null<MemberExpr>(Parent);
+        if (!Member || Member->isArrow())
+          return false;
+        const Stmt *Above = parentStmt(Ctx, Member);
+        while (Above && isa<ParenExpr>(Above))
+          Above = parentStmt(Ctx, Above);
+        const Expr *Stored = nullptr;
+        if (const auto *B = dyn_cast_or_null<BinaryOperator>(Above);
+            B && B->getOpcode() == BO_Assign &&
+            B->getLHS()->IgnoreParens() == Member)
+          Stored = B->getRHS();
+        if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Above);
+            Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+            Op->getArg(0)->IgnoreParens() == Member)
+          Stored = Op->getArg(1);
+        if (Stored) {
+          if (Member->getMemberDecl() == BlockDim)
+            Out.push_back({Above, 3, Stored});
+          return true;
+        }
+        // A read: loaded at once, or copied into a value.
+        if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Above))
+          return Cast->getCastKind() == CK_LValueToRValue ||
+                 Cast->getCastKind() == CK_NoOp;
+        return isa_and_nonnull<CXXConstructExpr>(Above);
+      }
+      ASTContext &Ctx;
+      const VarDecl *Config;
+      const FieldDecl *BlockDim;
+      std::vector<FieldStore> &Out;
+    };
+    Uses Visitor(Ctx, Config, BlockDim, Out);
+    Visitor.TraverseStmt(const_cast<Stmt *>(Body));
+    return Visitor.Understood;
+  }
+
   /// The expression whose value Field has at Use: the value of the one store
   /// certain to come last, or the declaration's initializer; null if unknown.
   const Expr *lastStore(const DeclRefExpr *Use, const VarDecl *Var,
@@ -284,10 +400,12 @@ BlockShape BlockShape::weakest(const BlockShape &Other) const {
   return Result;
 }
 
-void WarpAssumptions::addLaunch(BlockShape &Shape, const Expr *Block,
+void WarpAssumptions::addLaunch(BlockShape &Shape,
+                                const CallSites::Launch &Launch,
                                 SourceLocation At) {
   BlockEvaluator Evaluate(Ctx);
-  Dimensions D = Evaluate.evaluate(Block);
+  Dimensions D = Launch.ThroughConfig ? Evaluate.ofConfig(Launch.Block)
+                                      : Evaluate.evaluate(Launch.Block);
   auto Contradict = [&](BlockShape::State &Fact, const std::string &Why) {
     if (Shape.WholeWarps != BlockShape::Contradicted &&
         Shape.OneDimensional != BlockShape::Contradicted) {
@@ -342,7 +460,7 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
   bool Launched = false;
   for (const CallSites::Launch &L : Calls.launchesOf(Kernel)) {
     Launched = true;
-    addLaunch(Shape, L.Block, L.At);
+    addLaunch(Shape, L, L.At);
   }
   // A kernel whose address escapes may be launched where warpfix does not
   // look (a pointer, a table, cudaLaunchKernelEx, a graph node), with any
@@ -395,7 +513,8 @@ WarpAssumptions::launchedBlock(const FunctionDecl *Kernel) {
   BlockEvaluator Evaluate(Ctx);
   std::optional<BlockSize> Agreed;
   for (const CallSites::Launch &L : Calls.launchesOf(Kernel)) {
-    Dimensions D = Evaluate.evaluate(L.Block);
+    Dimensions D = L.ThroughConfig ? Evaluate.ofConfig(L.Block)
+                                   : Evaluate.evaluate(L.Block);
     if (!D.X || !D.Y || !D.Z || *D.X <= 0 || *D.Y <= 0 || *D.Z <= 0)
       return std::nullopt;
     BlockSize Here{*D.X, *D.Y, *D.Z};

@@ -68,7 +68,7 @@ public:
 
 private:
   BlockShape ofKernel(const clang::FunctionDecl *Kernel);
-  void addLaunch(BlockShape &Shape, const clang::Expr *Block,
+  void addLaunch(BlockShape &Shape, const CallSites::Launch &Launch,
                  clang::SourceLocation At);
   bool isOk(BlockShape::State S) const {
     return S == BlockShape::Proven ||

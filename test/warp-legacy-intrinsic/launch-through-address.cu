@@ -1,8 +1,10 @@
 // A kernel whose address is used other than by a launch that warpfix
-// evaluates (a table of kernels, a function pointer, cudaLaunchKernelEx) may
-// be launched with any block size: the whole-warp assumption is off for it,
-// and `gid < 64` splits a warp of a 48-thread block. Attribute and occupancy
-// queries launch nothing, and cudaLaunchKernel's block is evaluated.
+// evaluates (a table of kernels, a function pointer) may be launched with any
+// block size: the whole-warp assumption is off for it, and `gid < 64` splits
+// a warp of a 48-thread block. Attribute and occupancy queries launch
+// nothing; cudaLaunchKernel's block is evaluated, and so is the blockDim of
+// the cudaLaunchConfig_t that cudaLaunchKernelEx gets, where nothing else may
+// change it.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
@@ -27,6 +29,31 @@ __global__ void through_launch_ex(int *p) {
   if (gid < N) v = __shfl_xor(v, 1);
   p[gid] = v;
 }
+
+// Launched through a cudaLaunchConfig_t whose blockDim warpfix evaluates:
+// 64 threads, so whole warps; or a config that something else may change.
+__global__ void through_config_64(int *p) {
+  int gid = threadIdx.x;
+  int v = p[gid];
+  if (gid < N) v = __shfl_xor(v, 1);
+  p[gid] = v;
+}
+
+__global__ void through_config_c(int *p) {
+  int gid = threadIdx.x;
+  int v = p[gid];
+  if (gid < N) v = __shfl_xor(v, 1);
+  p[gid] = v;
+}
+
+__global__ void through_config_escaping(int *p) {
+  int gid = threadIdx.x;
+  int v = p[gid];
+  if (gid < N) v = __shfl_xor(v, 1);
+  p[gid] = v;
+}
+
+void tune(cudaLaunchConfig_t *config);
 
 __global__ void through_pointer(int *p) {
   int gid = threadIdx.x;
@@ -64,6 +91,18 @@ void host(int *p) {
   config.blockDim = dim3(48);
   cudaLaunchKernelEx(&config, through_launch_ex, p);
 
+  cudaLaunchConfig_t wide = {dim3(1), dim3(64)};
+  cudaLaunchKernelEx(&wide, through_config_64, p);
+
+  cudaLaunchConfig_t plain = {};
+  plain.blockDim = dim3(64, 1, 1);
+  void *plainArgs[] = {&p};
+  cudaLaunchKernelExC(&plain, (const void *)through_config_c, plainArgs);
+
+  cudaLaunchConfig_t tuned = {dim3(1), dim3(64)};
+  tune(&tuned);
+  cudaLaunchKernelEx(&tuned, through_config_escaping, p);
+
   Kernel k = &through_pointer;
   k<<<1, 48>>>(p);
 
@@ -78,8 +117,15 @@ void host(int *p) {
 // CHECK-MESSAGES: :[[#THROUGH_TABLE]]:20: note: only some lanes reach this call
 // CHECK-MESSAGES: :[[#TABLE:]]:19: note: the whole-warp assumption is off for kernel 'through_table': its address is taken here, and a launch through it (a pointer, a table, cudaLaunchKernelEx, a graph node) may use any block size
 // CHECK-MESSAGES: :[[#LAUNCH_EX:]]:20: warning: '__shfl_xor' is a legacy
-// CHECK-MESSAGES: :[[#LAUNCH_EX]]:20: note: only some lanes reach this call
-// CHECK-MESSAGES: :[[#]]:31: note: the whole-warp assumption is off for kernel 'through_launch_ex': its address is taken here
+// CHECK-MESSAGES: :[[#LAUNCH_EX]]:20: note: every lane that the warp has reaches this call; in a block whose last warp is partial, the lanes it lacks count as exited, which the full mask allows
+// CHECK-MESSAGES: :[[#]]:3: note: the blocks of kernel 'through_launch_ex' may end in a partial warp: it is launched here with blocks of 48 threads
+// CHECK-MESSAGES: :[[#CONFIG_64:]]:20: warning: '__shfl_xor' is a legacy
+// CHECK-MESSAGES: :[[#CONFIG_64]]:20: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :[[#CONFIG_C:]]:20: warning: '__shfl_xor' is a legacy
+// CHECK-MESSAGES: :[[#CONFIG_C]]:20: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :[[#ESCAPING:]]:20: warning: '__shfl_xor' is a legacy
+// CHECK-MESSAGES: :[[#ESCAPING]]:20: note: only some lanes reach this call
+// CHECK-MESSAGES: :[[#]]:3: note: the whole-warp assumption is off for kernel 'through_config_escaping': it is launched here with a block size that warpfix cannot evaluate
 // CHECK-MESSAGES: :[[#POINTER:]]:20: warning: '__shfl_xor' is a legacy
 // CHECK-MESSAGES: :[[#POINTER]]:20: note: only some lanes reach this call
 // CHECK-MESSAGES: :[[#]]:15: note: the whole-warp assumption is off for kernel 'through_pointer': its address is taken here
@@ -90,6 +136,9 @@ void host(int *p) {
 
 // CHECK-FIXES:  const unsigned warpfix_mask_[[#]] = __ballot_sync(0xffffffff, gid < N);
 // CHECK-FIXES-NEXT:  if (gid < N) v = __shfl_xor_sync(warpfix_mask_[[#]], v, 1);
+// CHECK-FIXES:  if (gid < N) v = __shfl_xor_sync(0xffffffff, v, 1);
+// CHECK-FIXES:  if (gid < N) v = __shfl_xor_sync(0xffffffff, v, 1);
+// CHECK-FIXES:  if (gid < N) v = __shfl_xor_sync(0xffffffff, v, 1);
 // CHECK-FIXES:  const unsigned warpfix_mask_[[#]] = __ballot_sync(0xffffffff, gid < N);
 // CHECK-FIXES-NEXT:  if (gid < N) v = __shfl_xor_sync(warpfix_mask_[[#]], v, 1);
 // CHECK-FIXES:  const unsigned warpfix_mask_[[#]] = __ballot_sync(0xffffffff, gid < N);
