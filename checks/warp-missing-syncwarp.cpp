@@ -138,6 +138,67 @@ CharSourceRange statementRange(const Stmt *S, ASTContext &Ctx) {
   return CharSourceRange::getCharRange(Range.getBegin(), Semi->getEndLoc());
 }
 
+/// The element at Offset bytes into Var, spelt as the source would name it:
+/// `tile[1][3]`, `slots[2].flag`, `smem.sum[16]`. Of a union's or struct's
+/// fields, those the access names are followed.
+std::string elementName(const VarDecl &Var, int64_t Offset, const Expr &Access,
+                        ASTContext &Ctx) {
+  llvm::SmallPtrSet<const FieldDecl *, 4> Named;
+  for (const Expr *E = &Access; E;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+      if (const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl()))
+        Named.insert(Field);
+      E = Member->getBase();
+    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = Sub->getBase();
+    } else {
+      E = nullptr;
+    }
+  }
+  std::string Name = Var.getName().str();
+  QualType Type = Var.getType();
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (const ArrayType *Array = Ctx.getAsArrayType(Type)) {
+      QualType Element = Array->getElementType();
+      if (Element->isIncompleteType() || Element->isDependentType())
+        break;
+      int64_t Size = Ctx.getTypeSizeInChars(Element).getQuantity();
+      if (Size <= 0)
+        break;
+      Name += "[" + std::to_string(Offset / Size) + "]";
+      Offset %= Size;
+      Type = Element;
+      continue;
+    }
+    const RecordDecl *Record = Type->getAsRecordDecl();
+    if (!Record || !Record->getDefinition() || Record->isInvalidDecl() ||
+        Ctx.hasSameUnqualifiedType(Type, Access.getType()))
+      break;
+    const FieldDecl *Into = nullptr;
+    for (const FieldDecl *Field : Record->fields()) {
+      if (!Named.contains(Field) || Field->getType()->isIncompleteType())
+        continue;
+      int64_t Start = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(Field)).getQuantity();
+      int64_t Size = Ctx.getTypeSizeInChars(Field->getType()).getQuantity();
+      // A bit-field's access stands for its whole struct.
+      if (Field->isBitField() || (Offset >= Start && Offset < Start + Size)) {
+        Into = Field;
+        if (!Field->isBitField())
+          Offset -= Start;
+        break;
+      }
+    }
+    if (!Into)
+      break;
+    Name += "." + Into->getNameAsString();
+    if (Into->isBitField())
+      break;
+    Type = Into->getType();
+  }
+  return Name;
+}
+
 } // namespace
 
 void WarpMissingSyncwarpCheck::onFunction(const FunctionDecl &Kernel,
@@ -193,14 +254,8 @@ void WarpMissingSyncwarpCheck::reportStatement(
            R == Races.back();
   });
   const SourceManager &SM = Ctx.getSourceManager();
-  int64_t ElementSize =
-      Ctx.getTypeSizeInChars(First.Write->Access->getType()).getQuantity();
   auto ElementAt = [&](int64_t Offset) {
-    int64_t Index = ElementSize ? Offset / ElementSize : Offset;
-    std::string Name = First.Write->Array->getName().str();
-    if (First.Write->Array->getType()->isArrayType() || Index != 0)
-      Name += "[" + std::to_string(Index) + "]";
-    return Name;
+    return elementName(*First.Write->Array, Offset, *First.Write->Access, Ctx);
   };
   std::string Element = ElementAt(First.Element);
   bool Volatile = First.Write->Access->getType().isVolatileQualified();
@@ -261,6 +316,19 @@ void WarpMissingSyncwarpCheck::reportStatement(
                  "where every thread of the block reaches it");
     return;
   }
+  // __syncwarp() is a device function: a __host__ __device__ function that
+  // calls it does not compile for the host.
+  for (const Race *R : Races)
+    for (const SharedAccess *A : {R->Write, R->Other})
+      if (const FunctionDecl *F = enclosingFunction(Ctx, A->Statement);
+          F && F->hasAttr<CUDAHostAttr>()) {
+        Finding.withoutFix(SM.getExpansionLoc(A->Access->getBeginLoc()),
+                           "no automatic fix: the access is in '" +
+                               F->getNameAsString() +
+                               "', a __host__ __device__ function, where a "
+                               "__syncwarp() does not compile for the host");
+        return;
+      }
   if (!fixScanStep(First, Races, Finding, Ctx) &&
       !fixChain(First, Races, Finding, Ctx))
     fixWithBarriers(Races, Finding, Ctx);
@@ -655,6 +723,16 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   });
   if (Kind->Opcode == BO_Assign && Steps.size() == 1 && !ReadInside)
     return false;
+  // A register holds the chain's value at full width between the steps; the
+  // bit-field cut it to its width at each store.
+  if (Update->getLHS()->refersToBitField()) {
+    Finding.withoutFix(Update->getBeginLoc(),
+                       "no automatic fix: the element is a bit-field, and a "
+                       "register that carries its value from step to step "
+                       "would keep the bits that the field drops at each "
+                       "store (Using CUDA Warp-Level Primitives, listing 8)");
+    return true;
+  }
 
   Membership Lanes = context().analyses(Ctx).Members.at(Body[Begin]);
   if (Lanes.Result == Membership::Unknown)
@@ -800,9 +878,15 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
       continue;
     }
     // The later access comes first in the text: it belongs to the next
-    // iteration, and the barrier goes at the end of the loop body.
+    // iteration, and the barrier goes at the end of the loop body. Both in
+    // one statement, in the order of the text (a condition's read and a
+    // store in its branch), nothing can stand between them.
+    bool InOrder = ChildA == ChildB &&
+                   Ctx.getSourceManager().isBeforeInTranslationUnit(
+                       Earlier->Access->getBeginLoc(),
+                       Later->Access->getBeginLoc());
     const Stmt *Loop = parentStmt(Ctx, Common);
-    if (!Loop || !isLoop(Loop) ||
+    if (InOrder || !Loop || !isLoop(Loop) ||
         Common->body_empty()) {
       Finding.withoutFix(R->Write->Access->getBeginLoc(),
                          "no automatic fix: no single place separates the "

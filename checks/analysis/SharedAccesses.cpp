@@ -1,5 +1,9 @@
 #include "checks/analysis/SharedAccesses.h"
+#include "checks/analysis/CallSites.h"
+#include "checks/analysis/Exits.h"
+#include "checks/analysis/LocalDefinitions.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "checks/analysis/Loops.h"
@@ -7,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SaveAndRestore.h"
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -107,6 +112,69 @@ bool isBarrierAsm(const AsmStmt &Asm, const ASTContext &Ctx) {
          Text.find("barrier.cta") != std::string::npos;
 }
 
+/// X op Y, as C computes it on 64 bits, where it is defined.
+std::optional<int64_t> arithmetic(BinaryOperatorKind Op, int64_t X, int64_t Y,
+                                  bool Unsigned) {
+  switch (Op) {
+  case BO_Add: return X + Y;
+  case BO_Sub: return X - Y;
+  case BO_Mul: return X * Y;
+  case BO_Div:
+    if (Y == 0)
+      return std::nullopt;
+    return Unsigned ? int64_t(uint64_t(X) / uint64_t(Y)) : X / Y;
+  case BO_Rem:
+    if (Y == 0)
+      return std::nullopt;
+    return Unsigned ? int64_t(uint64_t(X) % uint64_t(Y)) : X % Y;
+  case BO_And: return X & Y;
+  case BO_Or: return X | Y;
+  case BO_Xor: return X ^ Y;
+  case BO_Shl:
+    if (Y < 0 || Y > 62)
+      return std::nullopt;
+    return X << Y;
+  case BO_Shr:
+    if (Y < 0 || Y > 62)
+      return std::nullopt;
+    return X >> Y;
+  case BO_LT: return Unsigned ? uint64_t(X) < uint64_t(Y) : X < Y;
+  case BO_GT: return Unsigned ? uint64_t(X) > uint64_t(Y) : X > Y;
+  case BO_LE: return Unsigned ? uint64_t(X) <= uint64_t(Y) : X <= Y;
+  case BO_GE: return Unsigned ? uint64_t(X) >= uint64_t(Y) : X >= Y;
+  case BO_EQ: return X == Y;
+  case BO_NE: return X != Y;
+  case BO_LAnd: return X && Y;
+  case BO_LOr: return X || Y;
+  case BO_Comma: return Y;
+  default: return std::nullopt;
+  }
+}
+
+/// What the call or construction Site passes for Param. A member operator's
+/// call lists its object first (`a += b` is operator+=(a, b)), static or
+/// not, so its parameters are one place on.
+const Expr *argumentOf(const Expr *Site, const ParmVarDecl *Param) {
+  const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Site);
+  if (!Operator || !isa<CXXMethodDecl>(Param->getDeclContext()))
+    return CallSites::argumentFor(Site, Param);
+  unsigned Index = Param->getFunctionScopeIndex() + 1;
+  return Index < Operator->getNumArgs() ? Operator->getArg(Index) : nullptr;
+}
+
+/// The variable an assignment or an increment stores to, if it is named.
+const VarDecl *storedVariable(const Stmt *S) {
+  const Expr *Target = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    Target = B->getLHS();
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp())
+    Target = U->getSubExpr();
+  const auto *Ref =
+      Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParens()) : nullptr;
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
 /// Local variables whose only value is their initializer.
 class Reassigned : public RecursiveASTVisitor<Reassigned> {
 public:
@@ -186,6 +254,129 @@ bool alwaysReturns(const Stmt *S, const ASTContext &Ctx) {
 
 } // namespace
 
+bool SharedAccessAnalysis::isTracked(const VarDecl *Var) {
+  QualType Type = Var->getType();
+  if (!Var->hasLocalStorage() || !Type->isIntegralOrEnumerationType() ||
+      Type.isVolatileQualified())
+    return false;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!F || !F->getBody())
+    return false;
+  auto It = UntrackedIn.find(F);
+  if (It == UntrackedIn.end()) {
+    // The lane-dependence analysis' memory model says which locals have a
+    // use it does not understand (an address taken, a reference bound, a
+    // capture by reference); a goto may jump back over a store.
+    std::optional<llvm::DenseSet<const VarDecl *>> Vars;
+    if (!bodyContainsGoto(Ctx, *F))
+      Vars = collectLocalDefinitions(Ctx, F->getBody()).Escaped;
+    It = UntrackedIn.try_emplace(F, std::move(Vars)).first;
+  }
+  return It->second && !It->second->contains(Var);
+}
+
+llvm::SmallVector<const VarDecl *, 4>
+SharedAccessAnalysis::assignedIn(const Stmt *S) {
+  class Stores : public RecursiveASTVisitor<Stores> {
+  public:
+    explicit Stores(SharedAccessAnalysis &Analysis) : Analysis(Analysis) {}
+    llvm::SmallVector<const VarDecl *, 4> Vars;
+    bool VisitStmt(Stmt *S) {
+      if (const VarDecl *Var = storedVariable(S);
+          Var && Analysis.isTracked(Var) && !llvm::is_contained(Vars, Var))
+        Vars.push_back(Var);
+      return true;
+    }
+
+  private:
+    SharedAccessAnalysis &Analysis;
+  };
+  Stores Found(*this);
+  Found.TraverseStmt(const_cast<Stmt *>(S));
+  return Found.Vars;
+}
+
+const Frame *SharedAccessAnalysis::withUnknown(
+    const Frame *Before, llvm::ArrayRef<const VarDecl *> Vars) {
+  if (Vars.empty())
+    return Before;
+  Frame After = Before ? *Before : Frame();
+  for (const VarDecl *Var : Vars)
+    After.Defined[Var] = {};
+  return newFrame(std::move(After));
+}
+
+std::optional<llvm::SmallVector<std::pair<const VarDecl *, Frame::Definition>, 4>>
+SharedAccessAnalysis::definitionsBy(const Stmt *S) {
+  llvm::SmallVector<std::pair<const VarDecl *, Frame::Definition>, 4> Known;
+  llvm::SmallVector<const VarDecl *, 4> Stored = assignedIn(S);
+  if (const auto *Decl = dyn_cast<DeclStmt>(S)) {
+    if (!Stored.empty())
+      return std::nullopt;
+    // A reference, or a pointer that keeps its first value, is bound here:
+    // the variables of its initializer have their values of this point.
+    auto Bound = [&](const VarDecl *Var) {
+      return Var->hasLocalStorage() && Var->getInit() &&
+             (Var->getType()->isReferenceType() ||
+              (Var->getType()->isPointerType() && hasSingleValue(Var)));
+    };
+    for (const clang::Decl *D : Decl->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(D);
+          Var && (isTracked(Var) || Bound(Var)))
+        Known.push_back({Var, {Var->getInit(), nullptr}});
+    return Known;
+  }
+  if (Stored.empty())
+    return Known;
+  const auto *Top = dyn_cast<Expr>(S);
+  if (!Top)
+    return std::nullopt;
+  if (const auto *Full = dyn_cast<FullExpr>(Top))
+    Top = Full->getSubExpr();
+  Top = Top->IgnoreParens();
+  // `t = e;`, `t ^= e;`, `++t;`: the statement stores t and nothing else.
+  const VarDecl *Var = storedVariable(Top);
+  const auto *B = dyn_cast<BinaryOperator>(Top);
+  if (!Var || Stored.size() != 1 || Stored.front() != Var ||
+      (B && !assignedIn(B->getRHS()).empty()))
+    return std::nullopt;
+  Known.push_back({Var, {Top, nullptr}});
+  return Known;
+}
+
+std::optional<int64_t>
+SharedAccessAnalysis::evaluateDefinition(const VarDecl *Var,
+                                         const Frame::Definition &D,
+                                         int64_t Tid, unsigned Depth) {
+  if (!D.By)
+    return std::nullopt;
+  std::optional<int64_t> Value;
+  if (const auto *B = dyn_cast<BinaryOperator>(D.By); B && B->isAssignmentOp()) {
+    std::optional<int64_t> R = evaluate(B->getRHS(), D.Before, Tid, Depth + 1);
+    if (B->getOpcode() == BO_Assign || !R) {
+      Value = R;
+    } else {
+      std::optional<int64_t> L = evaluate(B->getLHS(), D.Before, Tid, Depth + 1);
+      bool Unsigned = B->getLHS()->getType()->isUnsignedIntegerType() ||
+                      B->getRHS()->getType()->isUnsignedIntegerType();
+      if (L)
+        Value = arithmetic(
+            BinaryOperator::getOpForCompoundAssignment(B->getOpcode()), *L,
+            *R, Unsigned);
+    }
+  } else if (const auto *U = dyn_cast<UnaryOperator>(D.By);
+             U && U->isIncrementDecrementOp()) {
+    if (std::optional<int64_t> Old =
+            evaluate(U->getSubExpr(), D.Before, Tid, Depth + 1))
+      Value = *Old + (U->isIncrementOp() ? 1 : -1);
+  } else if (const auto *Init = dyn_cast<Expr>(D.By)) {
+    Value = evaluate(Init, D.Before, Tid, Depth + 1);
+  }
+  if (!Value)
+    return std::nullopt;
+  return fitToType(*Value, Var->getType(), Ctx);
+}
+
 bool SharedAccessAnalysis::hasSingleValue(const VarDecl *Var) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
   if (!F || !F->getBody() || !Var->getInit())
@@ -254,7 +445,7 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
     if (Var == "gridDim")
       return 1;
     if (Block) {
-      // Warps are cut from the linear thread index (seed 002).
+      // Warps are cut from the linear thread index (CUDA C++ Programming Guide, SIMT Architecture).
       if (Var == "threadIdx")
         return Field == "x"   ? Tid % Block->X
                : Field == "y" ? Tid / Block->X % Block->Y
@@ -279,13 +470,18 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
       auto Fixed = Context->Fixed.find(Var);
       if (Fixed != Context->Fixed.end())
         return Fixed->second;
+      auto Defined = Context->Defined.find(Var);
+      if (Defined != Context->Defined.end())
+        return evaluateDefinition(Var, Defined->second, Tid, Depth + 1);
     }
     if (const auto *Param = dyn_cast<ParmVarDecl>(Var)) {
-      if (!Context || !Context->Call ||
-          Param->getFunctionScopeIndex() >= Context->Call->getNumArgs())
+      const Expr *Argument =
+          Context && Context->Call
+              ? argumentOf(Context->Call, Param)
+              : nullptr;
+      if (!Argument)
         return std::nullopt;
-      return evaluate(Context->Call->getArg(Param->getFunctionScopeIndex()),
-                      Context->Caller, Tid, Depth + 1);
+      return evaluate(Argument, Context->Caller, Tid, Depth + 1);
     }
     if (Var->hasLocalStorage() && hasSingleValue(Var))
       return evaluate(Var->getInit(), Context, Tid, Depth + 1);
@@ -332,46 +528,9 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
     return std::nullopt;
   bool Unsigned = B->getLHS()->getType()->isUnsignedIntegerType() ||
                   B->getRHS()->getType()->isUnsignedIntegerType();
-  int64_t X = *L, Y = *R;
-  std::optional<int64_t> Out;
-  switch (B->getOpcode()) {
-  case BO_Add: Out = X + Y; break;
-  case BO_Sub: Out = X - Y; break;
-  case BO_Mul: Out = X * Y; break;
-  case BO_Div:
-    if (Y == 0)
-      return std::nullopt;
-    Out = Unsigned ? int64_t(uint64_t(X) / uint64_t(Y)) : X / Y;
-    break;
-  case BO_Rem:
-    if (Y == 0)
-      return std::nullopt;
-    Out = Unsigned ? int64_t(uint64_t(X) % uint64_t(Y)) : X % Y;
-    break;
-  case BO_And: Out = X & Y; break;
-  case BO_Or: Out = X | Y; break;
-  case BO_Xor: Out = X ^ Y; break;
-  case BO_Shl:
-    if (Y < 0 || Y > 62)
-      return std::nullopt;
-    Out = X << Y;
-    break;
-  case BO_Shr:
-    if (Y < 0 || Y > 62)
-      return std::nullopt;
-    Out = X >> Y;
-    break;
-  case BO_LT: return Unsigned ? uint64_t(X) < uint64_t(Y) : X < Y;
-  case BO_GT: return Unsigned ? uint64_t(X) > uint64_t(Y) : X > Y;
-  case BO_LE: return Unsigned ? uint64_t(X) <= uint64_t(Y) : X <= Y;
-  case BO_GE: return Unsigned ? uint64_t(X) >= uint64_t(Y) : X >= Y;
-  case BO_EQ: return X == Y;
-  case BO_NE: return X != Y;
-  case BO_LAnd: return X && Y;
-  case BO_LOr: return X || Y;
-  case BO_Comma: return Y;
-  default: return std::nullopt;
-  }
+  std::optional<int64_t> Out = arithmetic(B->getOpcode(), *L, *R, Unsigned);
+  if (!Out)
+    return std::nullopt;
   return fitToType(*Out, B->getType(), Ctx);
 }
 
@@ -381,10 +540,54 @@ const Frame *SharedAccessAnalysis::newFrame(Frame F) {
 }
 
 bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
-                                   SharedAccess &Out, unsigned Depth) {
+                                   SharedAccess &Out, unsigned Depth,
+                                   bool AsPointer) {
   if (Depth > 8)
     return false;
-  E = E->IgnoreParenImpCasts();
+  // A base class's field lies at the base's offset in the derived object.
+  while (true) {
+    E = E->IgnoreParens();
+    // A cast between pointer types keeps the address:
+    // `float *s = (float *)smem;` on `extern __shared__ char smem[]`.
+    if (const auto *Explicit = dyn_cast<ExplicitCastExpr>(E)) {
+      if (!AsPointer || !Explicit->getType()->isPointerType() ||
+          !Explicit->getSubExpr()->getType()->isPointerType() ||
+          (Explicit->getCastKind() != CK_BitCast &&
+           Explicit->getCastKind() != CK_NoOp))
+        return false;
+      E = Explicit->getSubExpr();
+      continue;
+    }
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+    if (!Cast)
+      break;
+    if (Cast->getCastKind() == CK_DerivedToBase ||
+        Cast->getCastKind() == CK_UncheckedDerivedToBase) {
+      if (AsPointer || Cast->getSubExpr()->getType()->isPointerType())
+        return false;
+      const CXXRecordDecl *Derived =
+          Cast->getSubExpr()->getType()->getAsCXXRecordDecl();
+      if (!Derived || Derived->isInvalidDecl() || Derived->isDependentType())
+        return false;
+      for (const CXXBaseSpecifier *Step : Cast->path()) {
+        const CXXRecordDecl *Base = Step->getType()->getAsCXXRecordDecl();
+        if (Step->isVirtual() || !Base)
+          return false;
+        Out.Offset += Ctx.getASTRecordLayout(Derived)
+                          .getBaseClassOffset(Base)
+                          .getQuantity();
+        Derived = Base;
+      }
+    }
+    E = Cast->getSubExpr();
+  }
+  // A pointer loaded from memory (`rows[i][t]`, `(*pp)[t]`) points
+  // somewhere this analysis does not know.
+  if (AsPointer && E->getType()->isPointerType() &&
+      (isa<ArraySubscriptExpr>(E) ||
+       (isa<UnaryOperator>(E) &&
+        cast<UnaryOperator>(E)->getOpcode() == UO_Deref)))
+    return false;
   auto ElementBytes = [&](QualType T) -> int64_t {
     if (T->isIncompleteType() || T->isDependentType())
       return 0;
@@ -392,14 +595,16 @@ bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
   };
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
     int64_t Scale = ElementBytes(Sub->getType());
-    if (Scale == 0 || !resolve(Sub->getBase(), Context, Out, Depth + 1))
+    if (Scale == 0 || !resolve(Sub->getBase(), Context, Out, Depth + 1, true))
       return false;
     Out.Terms.push_back({Sub->getIdx(), Context, Scale});
     return true;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)
-      return resolve(U->getSubExpr(), Context, Out, Depth + 1);
+    if (U->getOpcode() == UO_Deref)
+      return resolve(U->getSubExpr(), Context, Out, Depth + 1, true);
+    if (U->getOpcode() == UO_AddrOf)
+      return resolve(U->getSubExpr(), Context, Out, Depth + 1, false);
     return false;
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
@@ -407,31 +612,75 @@ bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
         !B->getLHS()->getType()->isPointerType())
       return false;
     int64_t Scale = ElementBytes(B->getLHS()->getType()->getPointeeType());
-    if (Scale == 0 || !resolve(B->getLHS(), Context, Out, Depth + 1))
+    if (Scale == 0 || !resolve(B->getLHS(), Context, Out, Depth + 1, true))
       return false;
     Out.Terms.push_back(
         {B->getRHS(), Context, B->getOpcode() == BO_Sub ? -Scale : Scale});
     return true;
   }
+  // Where a pointer is followed, a pointer kept in shared memory
+  // (`sh.row[i]`, `__shared__ int *p; p[i]`) points somewhere this analysis
+  // does not know; only the pointer's own bytes are in shared memory.
+  bool PointerValue = AsPointer && E->getType()->isPointerType();
+  if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+    if (PointerValue || !Field || Field->getParent()->isInvalidDecl() ||
+        Field->getParent()->isDependentType() ||
+        !resolve(Member->getBase(), Context, Out, Depth + 1, Member->isArrow()))
+      return false;
+    const RecordDecl *Record = Field->getParent();
+    // A bit-field shares its bytes with its neighbours: it stands for the
+    // whole record, so a store to it meets any access to the others.
+    if (Field->isBitField()) {
+      Out.Bytes = Ctx.getTypeSizeInChars(Ctx.getRecordType(Record)).getQuantity();
+      return true;
+    }
+    Out.Offset += Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(Field)).getQuantity();
+    return true;
+  }
+  if (isa<CXXThisExpr>(E)) {
+    if (!Context || !Context->This)
+      return false;
+    return resolve(Context->This, Context->Caller, Out, Depth + 1,
+                   Context->ThisIsPointer);
+  }
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  // `auto &[flag, value] = slots[i];` names the fields of slots[i].
+  if (const auto *Binding =
+          Ref ? dyn_cast<BindingDecl>(Ref->getDecl()) : nullptr)
+    return Binding->getBinding() &&
+           resolve(Binding->getBinding(), Context, Out, Depth + 1, AsPointer);
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!Var)
     return false;
   if (Var->hasAttr<CUDASharedAttr>()) {
+    if (PointerValue)
+      return false;
     Out.Array = Var;
     return true;
   }
   if (const auto *Param = dyn_cast<ParmVarDecl>(Var)) {
-    if (!Context || !Context->Call ||
-        Param->getFunctionScopeIndex() >= Context->Call->getNumArgs())
-      return false;
-    return resolve(Context->Call->getArg(Param->getFunctionScopeIndex()),
-                   Context->Caller, Out, Depth + 1);
+    const Expr *Argument =
+        Context && Context->Call ? argumentOf(Context->Call, Param)
+                                 : nullptr;
+    return Argument &&
+           resolve(Argument, Context->Caller, Out, Depth + 1, AsPointer);
   }
-  if (Var->hasLocalStorage() && Var->getType()->isPointerType() &&
-      hasSingleValue(Var))
-    return resolve(Var->getInit(), Context, Out, Depth + 1);
-  return false;
+  // A reference, or a pointer that keeps its first value, names what its
+  // initializer named where it was declared: its indices are evaluated
+  // there, not with the values their variables have at the access.
+  if (!Var->hasLocalStorage() ||
+      !(Var->getType()->isReferenceType() ||
+        (Var->getType()->isPointerType() && hasSingleValue(Var))))
+    return false;
+  if (!Context)
+    return false;
+  auto Bound = Context->Defined.find(Var);
+  if (Bound == Context->Defined.end() || !Bound->second.By ||
+      Bound->second.By != Var->getInit())
+    return false;
+  return resolve(Var->getInit(), Bound->second.Before, Out, Depth + 1,
+                 AsPointer);
 }
 
 void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
@@ -445,13 +694,21 @@ void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
   const Expr *Element = Lvalue->IgnoreParens();
   const auto *Ref = dyn_cast<DeclRefExpr>(Element);
   bool IsElement =
-      isa<ArraySubscriptExpr>(Element) ||
+      isa<ArraySubscriptExpr>(Element) || isa<MemberExpr>(Element) ||
       (isa<UnaryOperator>(Element) &&
        cast<UnaryOperator>(Element)->getOpcode() == UO_Deref) ||
       (Ref && Ref->getDecl()->hasAttr<CUDASharedAttr>() &&
-       !Ref->getType()->isArrayType());
+       !Ref->getType()->isArrayType()) ||
+      // A name for an element: a reference, or a structured binding.
+      (Ref && (isa<BindingDecl>(Ref->getDecl()) ||
+               (isa<VarDecl>(Ref->getDecl()) &&
+                cast<VarDecl>(Ref->getDecl())->getType()->isReferenceType())));
+  QualType Type = Lvalue->getType();
+  if (!IsElement || Type->isIncompleteType() || Type->isDependentType())
+    return;
   SharedAccess A{};
-  if (!IsElement || !resolve(Lvalue, Context, A, 0) || !A.Array)
+  A.Bytes = std::max<int64_t>(Ctx.getTypeSizeInChars(Type).getQuantity(), 1);
+  if (!resolve(Lvalue, Context, A, 0) || !A.Array)
     return;
   A.Access = Lvalue->IgnoreParens();
   A.IsWrite = IsWrite;
@@ -511,12 +768,39 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
     }
     bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
       if (Cast->getCastKind() == CK_LValueToRValue)
-        Analysis.addAccess(Cast->getSubExpr(), false, Context, Guards, Leaf);
+        read(Cast->getSubExpr());
       return true;
+    }
+    // `c ? s[i] : s[j]` as an lvalue: the load reads the arm its lanes take.
+    void read(const Expr *Lvalue) {
+      const auto *Choice =
+          dyn_cast<ConditionalOperator>(Lvalue->IgnoreParens());
+      if (!Choice) {
+        Analysis.addAccess(Lvalue, false, Context, Guards, Leaf);
+        return;
+      }
+      Guards.push_back({Choice->getCond(), false, Context});
+      read(Choice->getTrueExpr());
+      Guards.back().Negated = true;
+      read(Choice->getFalseExpr());
+      Guards.pop_back();
     }
     bool VisitCallExpr(CallExpr *Call) {
       if (isBarrierCall(*Call)) {
         Analysis.addBarrier(reachOf(*Call, Analysis.Ctx), Guards);
+        return true;
+      }
+      // `slots[i] = slot;` on a struct calls its assignment operator: a
+      // trivial one copies the bytes, a store of the whole element.
+      if (const auto *Method =
+              dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+          Method && isa<CXXOperatorCallExpr>(Call) && Method->isTrivial() &&
+          (Method->isCopyAssignmentOperator() ||
+           Method->isMoveAssignmentOperator()) &&
+          Call->getNumArgs() == 2) {
+        Analysis.addAccess(Call->getArg(1)->IgnoreImplicit(), false, Context,
+                           Guards, Leaf);
+        Analysis.addAccess(Call->getArg(0), true, Context, Guards, Leaf);
         return true;
       }
       const FunctionDecl *Callee = Call->getDirectCallee();
@@ -524,12 +808,54 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
           Analysis.Ctx.getSourceManager().isInSystemHeader(
               Callee->getLocation()))
         return true;
-      // Enter the callee with its parameters bound to this call's arguments.
+      // Enter the callee with its parameters bound to this call's arguments,
+      // and `this` to the object it is called on.
       Frame Inner;
       Inner.Caller = Context;
       Inner.Call = Call;
+      const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+        Inner.This = Member->getImplicitObjectArgument();
+        Inner.ThisIsPointer =
+            Inner.This && Inner.This->getType()->isPointerType();
+      } else if (Method && Method->isInstance() &&
+                 isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() >= 1) {
+        Inner.This = Call->getArg(0);
+      }
       Analysis.walk(Callee->getBody(), Analysis.newFrame(std::move(Inner)),
                     Guards, Depth + 1);
+      return true;
+    }
+    // `Slot s = slots[i];` copies the whole element through a trivial
+    // constructor: a read of all its bytes.
+    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+      const CXXConstructorDecl *Constructor = Construct->getConstructor();
+      if (!Constructor)
+        return true;
+      if (Constructor->isTrivial() && Constructor->isCopyOrMoveConstructor() &&
+          Construct->getNumArgs() >= 1) {
+        Analysis.addAccess(Construct->getArg(0)->IgnoreImplicit(), false,
+                           Context, Guards, Leaf);
+        return true;
+      }
+      // A constructor written by the user reads its arguments in its member
+      // initializers and its body. What it stores into the object being
+      // built is not followed: `this` is unknown there.
+      const FunctionDecl *Definition = nullptr;
+      if (!Constructor->getBody(Definition) || Depth >= 4 ||
+          Analysis.Ctx.getSourceManager().isInSystemHeader(
+              Definition->getLocation()))
+        return true;
+      Frame Inner;
+      Inner.Caller = Context;
+      Inner.Call = Construct;
+      const Frame *Entered = Analysis.newFrame(std::move(Inner));
+      for (const CXXCtorInitializer *Init :
+           cast<CXXConstructorDecl>(Definition)->inits())
+        if (Init->isWritten() && Init->getInit())
+          Analysis.walkExpression(Init->getInit(), Entered, Guards,
+                                  Init->getInit(), Depth + 1);
+      Analysis.walk(Definition->getBody(), Entered, Guards, Depth + 1);
       return true;
     }
     bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
@@ -556,19 +882,51 @@ void SharedAccessAnalysis::walk(const Stmt *S, const Frame *Context,
   if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
     // After `if (c) { ...; return; }` only the lanes where c is false go on.
     size_t GuardsBefore = Guards.size();
+    // Locals are followed from statement to statement, unless a case label
+    // lets control enter the block in the middle.
+    bool Sequential = llvm::none_of(Block->body(), [](const Stmt *Child) {
+      return isa<SwitchCase>(Child);
+    });
+    const Frame *Current = Context;
     for (const Stmt *Child : Block->body()) {
-      walk(Child, Context, Guards, Depth);
+      // A statement that only gives locals new values (a declaration,
+      // `t ^= 1;`) is followed by them. In any other that stores a local (a
+      // branch, a loop, `s[t++]`), the local is unknown from its start: on a
+      // second iteration or after the store it is not what it was before.
+      std::optional<llvm::SmallVector<std::pair<const VarDecl *, Frame::Definition>, 4>>
+          Known;
+      if (Sequential)
+        Known = definitionsBy(Child);
+      // A branch's arms start from the values before it, where each arm is
+      // a block or stores nothing (a lone `s[(t ^= 1, t)] = 0;` has no block
+      // to follow it in); after the branch, what an arm stores is unknown.
+      const auto *If = dyn_cast<IfStmt>(Child);
+      auto Followed = [&](const Stmt *Part) {
+        return !Part || isa<CompoundStmt>(Part) || assignedIn(Part).empty();
+      };
+      bool Branch = If && !If->getInit() && !If->getConditionVariable() &&
+                    assignedIn(If->getCond()).empty() &&
+                    Followed(If->getThen()) && Followed(If->getElse());
+      const Frame *Walked =
+          Known || Branch ? Current : withUnknown(Current, assignedIn(Child));
+      walk(Child, Walked, Guards, Depth);
+      Current = Branch && !Known ? withUnknown(Walked, assignedIn(Child)) : Walked;
+      if (Known && !Known->empty()) {
+        Frame After = Walked ? *Walked : Frame();
+        for (auto &[Var, Definition] : *Known)
+          After.Defined[Var] = {Definition.By, Walked};
+        Current = newFrame(std::move(After));
+      }
       if (alwaysReturns(Child, Ctx))
         break;
-      const auto *If = dyn_cast<IfStmt>(Child);
       if (!If)
         continue;
       if (constantCondition(*If, Ctx))
         continue; // only the taken arm was walked, and it does not return
       if (alwaysReturns(If->getThen(), Ctx))
-        Guards.push_back({If->getCond(), true, Context});
+        Guards.push_back({If->getCond(), true, Walked});
       else if (alwaysReturns(If->getElse(), Ctx))
-        Guards.push_back({If->getCond(), false, Context});
+        Guards.push_back({If->getCond(), false, Walked});
     }
     Guards.resize(GuardsBefore);
     return;
@@ -753,7 +1111,7 @@ bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards,
 
 std::optional<int64_t> SharedAccessAnalysis::element(const SharedAccess &A,
                                                      int64_t Tid) {
-  int64_t Sum = 0;
+  int64_t Sum = A.Offset;
   for (const SharedAccess::Term &T : A.Terms) {
     std::optional<int64_t> V = evaluate(T.Index, T.Context, Tid);
     if (!V)
@@ -761,6 +1119,19 @@ std::optional<int64_t> SharedAccessAnalysis::element(const SharedAccess &A,
     Sum += *V * T.Scale;
   }
   return Sum;
+}
+
+/// Every `extern __shared__` array of a kernel names the same dynamic
+/// shared memory, whatever its name, type or qualifiers.
+static bool sameStorage(const VarDecl &A, const VarDecl &B) {
+  auto Dynamic = [](const VarDecl &Var) {
+    return Var.hasExternalStorage() && Var.getType()->isIncompleteArrayType();
+  };
+  return &A == &B || (Dynamic(A) && Dynamic(B));
+}
+
+static bool overlap(int64_t A, int64_t ABytes, int64_t B, int64_t BBytes) {
+  return A < B + BBytes && B < A + ABytes;
 }
 
 /// Two stores of one constant to an element leave it the same in whatever
@@ -823,17 +1194,22 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
     auto MeetAcrossWarps =
         [&](size_t W,
             size_t O) -> std::optional<std::tuple<int64_t, int64_t, int64_t>> {
+      int64_t WriteBytes = Interval[W]->Bytes, OtherBytes = Interval[O]->Bytes;
       for (int64_t A = 0; A < Threads / 32; ++A) {
-        llvm::SmallDenseMap<int64_t, int64_t, 32> Written;
+        std::map<int64_t, int64_t> Written;
         for (int64_t Lane = 0; Lane < 32; ++Lane)
           if (const std::optional<int64_t> &E = ByWarp[A][W][Lane])
             Written.try_emplace(*E, A * 32 + Lane);
         for (int64_t B = 0; B < Threads / 32; ++B)
           if (B != A)
             for (int64_t Lane = 0; Lane < 32; ++Lane)
-              if (const std::optional<int64_t> &E = ByWarp[B][O][Lane])
-                if (auto It = Written.find(*E); It != Written.end())
-                  return std::make_tuple(It->second, B * 32 + Lane, *E);
+              if (const std::optional<int64_t> &E = ByWarp[B][O][Lane]) {
+                // The first write that starts after the last byte that
+                // could still overlap this access.
+                auto It = Written.upper_bound(*E - WriteBytes);
+                if (It != Written.end() && It->first < *E + OtherBytes)
+                  return std::make_tuple(It->second, B * 32 + Lane, It->first);
+              }
       }
       return std::nullopt;
     };
@@ -845,7 +1221,7 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
         for (size_t O = 0; O < Interval.size(); ++O) {
           const SharedAccess *Write = Interval[W], *Other = Interval[O];
           bool OtherFirst = Other->Sequence < Write->Sequence;
-          if (Other->Array != Write->Array ||
+          if (!sameStorage(*Other->Array, *Write->Array) ||
               Seen.count({Write->Access, Other->Access, OtherFirst}) ||
               storeTheSameConstant(*Write, *Other))
             continue;
@@ -856,7 +1232,8 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
             bool Found = false;
             for (int64_t OtherLane = 0; OtherLane < 32 && !Found; ++OtherLane)
               if (OtherLane != Lane && Elements[O][OtherLane] &&
-                  *Elements[O][OtherLane] == *Elements[W][Lane] &&
+                  overlap(*Elements[W][Lane], Write->Bytes,
+                          *Elements[O][OtherLane], Other->Bytes) &&
                   !orderedBetween(Partial, *Write, Warp * 32 + Lane, *Other,
                                   Warp * 32 + OtherLane)) {
                 Race Witness{Write, Other, Warp * 32 + Lane,

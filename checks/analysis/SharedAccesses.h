@@ -1,4 +1,4 @@
-// Barrier intervals and the __shared__ accesses in them (DESIGN.md §2), and
+// Barrier intervals and the __shared__ accesses in them, and
 // the pairs of accesses by two lanes of one warp that meet at one location
 // with no barrier between them.
 //
@@ -27,8 +27,23 @@ namespace warpfix {
 /// arguments.
 struct Frame {
   const Frame *Caller = nullptr;
-  const clang::CallExpr *Call = nullptr;
+  /// The call or construction that entered this function.
+  const clang::Expr *Call = nullptr;
+  /// What `this` stands for in a member function, in the caller's frame:
+  /// the object (`slots[i].add(v)`, `slots[i] += v`) or, with ThisIsPointer,
+  /// a pointer to it (`p->add(v)`).
+  const clang::Expr *This = nullptr;
+  bool ThisIsPointer = false;
   llvm::DenseMap<const clang::VarDecl *, int64_t> Fixed;
+  /// The last statement that gave a local integer its value on the path
+  /// walked so far (its declaration, `t = e;`, `t ^= 1;`, `++t;`), with the
+  /// frame in which that statement ran; a null statement: no value known
+  /// (assigned in a branch or a loop).
+  struct Definition {
+    const clang::Stmt *By = nullptr;
+    const Frame *Before = nullptr;
+  };
+  llvm::DenseMap<const clang::VarDecl *, Definition> Defined;
 };
 
 struct Guard {
@@ -47,6 +62,11 @@ struct SharedAccess {
     int64_t Scale;
   };
   std::vector<Term> Terms;
+  /// Bytes added to the terms' sum: the offset of a field (`slots[i].flag`).
+  int64_t Offset = 0;
+  /// How many bytes from the element's offset the access covers, so a store
+  /// to a whole struct meets a read of one of its fields.
+  int64_t Bytes = 0;
   bool IsWrite;
   /// What a plain assignment stores (`s = 0`), else null.
   const clang::Expr *Stored = nullptr;
@@ -116,8 +136,10 @@ private:
                       unsigned Depth);
   void walkLoop(const clang::Stmt *Loop, const Frame *Context,
                 std::vector<Guard> &Guards, unsigned Depth);
+  /// Where in shared memory the lvalue E lies, or, with AsPointer, where
+  /// the pointer E points.
   bool resolve(const clang::Expr *E, const Frame *Context,
-               SharedAccess &Out, unsigned Depth);
+               SharedAccess &Out, unsigned Depth, bool AsPointer = false);
   void addAccess(const clang::Expr *Lvalue, bool IsWrite, const Frame *Context,
                  const std::vector<Guard> &Guards, const clang::Stmt *Leaf,
                  const clang::Expr *Stored = nullptr);
@@ -129,6 +151,23 @@ private:
 
   /// A local variable whose only value is its initializer.
   bool hasSingleValue(const clang::VarDecl *Var);
+  /// A local integer whose value the walk can follow statement by
+  /// statement: every use of it is one the memory model understands, and
+  /// its function has no goto to jump back over a store.
+  bool isTracked(const clang::VarDecl *Var);
+  /// The tracked variables S assigns anywhere inside it.
+  llvm::SmallVector<const clang::VarDecl *, 4> assignedIn(const clang::Stmt *S);
+  /// Before, with Vars' values unknown.
+  const Frame *withUnknown(const Frame *Before,
+                           llvm::ArrayRef<const clang::VarDecl *> Vars);
+  /// The values that the statement S gives tracked locals, where S does
+  /// nothing else to them; none where S stores one in any other way.
+  std::optional<llvm::SmallVector<
+      std::pair<const clang::VarDecl *, Frame::Definition>, 4>>
+  definitionsBy(const clang::Stmt *S);
+  std::optional<int64_t> evaluateDefinition(const clang::VarDecl *Var,
+                                            const Frame::Definition &D,
+                                            int64_t Tid, unsigned Depth);
 
   clang::ASTContext &Ctx;
   std::optional<BlockSize> Block;
@@ -140,6 +179,11 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::DenseSet<const clang::VarDecl *>>
       ReassignedIn;
+  /// Per function, the locals that may not be tracked, or none for a
+  /// function with a goto (where nothing is).
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::optional<llvm::DenseSet<const clang::VarDecl *>>>
+      UntrackedIn;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::deque<Frame> Frames;
   std::vector<Event> Events;

@@ -235,7 +235,10 @@ private:
           : Ctx(Ctx), Config(Config), BlockDim(BlockDim), Out(Out) {}
       bool Understood = true;
       bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-        if (Ref->getDecl() == Config && !understood(Ref))
+        // A lambda that names the config may store to it wherever it is
+        // called.
+        if (Ref->getDecl() == Config &&
+            (Ref->refersToEnclosingVariableOrCapture() || !understood(Ref)))
           Understood = false;
         return Understood;
       }
@@ -277,11 +280,19 @@ private:
             Out.push_back({Above, 3, Stored});
           return true;
         }
-        // A read: loaded at once, or copied into a value.
+        // A read: loaded at once, or copied into a value by a trivial
+        // constructor. A reference bound to it, even to const, may be
+        // written through.
+        auto IsCopy = [](const Stmt *S) {
+          const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(S);
+          return Construct && Construct->getConstructor()->isTrivial() &&
+                 Construct->getConstructor()->isCopyOrMoveConstructor();
+        };
         if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Above))
           return Cast->getCastKind() == CK_LValueToRValue ||
-                 Cast->getCastKind() == CK_NoOp;
-        return isa_and_nonnull<CXXConstructExpr>(Above);
+                 (Cast->getCastKind() == CK_NoOp &&
+                  IsCopy(parentStmt(Ctx, Cast)));
+        return IsCopy(Above);
       }
       ASTContext &Ctx;
       const VarDecl *Config;
@@ -327,7 +338,9 @@ private:
         auto It = llvm::find(Block->body(), Child);
         while (It != Block->body_begin()) {
           const Stmt *Earlier = *--It;
-          if (isa<SwitchCase, LabelStmt>(Earlier))
+          // A case label or a label anywhere in it lets control in after
+          // the stores before it.
+          if (holdsLabel(Earlier))
             return nullptr;
           for (const FieldStore &S : Stores)
             if (S.writes(Field) && isWholeStatement(S.Site, Earlier))
@@ -353,6 +366,15 @@ private:
       }
       Child = Parent;
     }
+  }
+
+  static bool holdsLabel(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<SwitchCase, LabelStmt>(S))
+      return true;
+    return llvm::any_of(S->children(),
+                        [](const Stmt *Child) { return holdsLabel(Child); });
   }
 
   /// Whether the statement Earlier is the store Site and nothing more.

@@ -1,5 +1,5 @@
 // 2-D tiles (issue 15, item 8d): warps are cut from the linear thread index
-// x + y * blockDim.x (seed 002), so with 16 x 16 blocks a warp spans two rows
+// x + y * blockDim.x (CUDA C++ Programming Guide, SIMT Architecture), so with 16 x 16 blocks a warp spans two rows
 // of the tile and its lanes race within each row. Where the launches give
 // the block size, the threads are modelled in that shape; where they do not
 // (no launch in sight, two sizes, an address that escapes), threadIdx.y is
@@ -20,12 +20,12 @@ __global__ void row_tail16(float *out, const float *in) {
   tile[y][x] = in[y * 16 + x];
   __syncthreads();
   if (x < 8) tile[y][x] += tile[y][x + 8];
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[1] and lane 0 reads it
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[0][1] and lane 0 reads it
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: every lane of the warp reaches this call, so the full mask is exact
   if (x < 4) tile[y][x] += tile[y][x + 4];
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[1] and lane 0 reads it
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[0][1] and lane 0 reads it
   if (x < 2) tile[y][x] += tile[y][x + 2];
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[1] and lane 0 reads it
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[0][1] and lane 0 reads it
   if (x < 1) tile[y][x] += tile[y][x + 1];
   if (x == 0)
     out[blockIdx.x * 16 + y] = tile[y][0];
@@ -47,7 +47,7 @@ __global__ void rows_together(float *out, const float *in) {
   int x = threadIdx.x, y = threadIdx.y;
   tile[y][x] = in[y * 8 + x];
   float up = tile[(y + 1) % 4][x];
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: lanes of one warp race on shared memory: lane 0 writes tile[0] and lane 24 reads it
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: lanes of one warp race on shared memory: lane 0 writes tile[0][0] and lane 24 reads it
   out[y * 8 + x] = up;
 }
 // CHECK-FIXES:{{^}}  tile[y][x] = in[y * 8 + x];

@@ -1,9 +1,11 @@
 // What warpfix does since: the binding and the constexpr read are computed
 // once (a structured binding counts as memory; a constexpr function's body
-// is read). Outputs match; racecheck still finds the race between the slot
-// read and the partner's store in the rewritten program, which
-// warp-missing-syncwarp does not report for an array of structs: a known
-// miss of the shared-memory analysis, kept to show it.
+// is read). The shared-memory analysis now models fields of structs, and
+// names bound to them: the race between the condition's read of the
+// partner's slot (through `slots[t ^ 1].flag` or the binding) and the
+// partner's store is reported in bindingPeer and fieldPeer, without a fix,
+// since no single place separates the accesses. Outputs match; racecheck
+// still sees that race in both programs, now a reported one.
 //
 // Red team, computed-once ballots: conditions that read memory other lanes
 // write, hidden from warpfix's "reads only thread-private data" test, so it

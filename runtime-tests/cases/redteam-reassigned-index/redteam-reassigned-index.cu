@@ -1,7 +1,8 @@
-// What warpfix does since the fix of these blind spots: swappedConst is
-// fixed; swappedAssigned's race is still not reported (an index assigned
-// after its declaration is not evaluated), so racecheck flags the rewritten
-// program: a known miss, kept to show it.
+// What warpfix does since the fix of these blind spots: both kernels are
+// fixed. A local is followed from statement to statement (`t ^= 1;` after
+// its declaration gives it a value that the accesses after it use), so
+// swappedAssigned's race is reported and fixed like swappedConst's;
+// racecheck finds none in the rewritten program (H200).
 //
 // Red team: a shared-memory race that warpfix does not report once the index
 // variable is assigned after its declaration. Both kernels sum each warp's

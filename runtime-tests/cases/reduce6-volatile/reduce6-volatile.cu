@@ -3,8 +3,8 @@
 // values, then the last warp finishes without any barrier in
 // warpReduce<blockSize>(volatile int *sdata, int tid), called from
 // `if (tid < 32)`. It relies on the warp running in lockstep: lane t reads
-// sdata[t + 16] while lane t + 16 writes it. racecheck reports it on an H100
-//. No legacy intrinsic here: this case is for the
+// sdata[t + 16] while lane t + 16 writes it. racecheck reports it on an H100.
+// No legacy intrinsic here: this case is for the
 // shared-memory race check. Each block writes its partial sum.
 //
 // Shapes: the block size is the template argument, a power of two from 64 to
