@@ -1,5 +1,6 @@
 #include "checks/warp-missing-syncwarp.h"
 #include "checks/analysis/Parents.h"
+#include "checks/analysis/Exits.h"
 #include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Loops.h"
 #include "checks/analysis/MaskFix.h"
@@ -891,6 +892,19 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
       Finding.withoutFix(R->Write->Access->getBeginLoc(),
                          "no automatic fix: no single place separates the "
                          "racing accesses");
+      return false;
+    }
+    // A continue starts the next iteration without passing the end of the
+    // body: the barrier there would not order the accesses on that path.
+    std::vector<const Stmt *> Exits = exitsOf(Ctx, Common);
+    if (auto Skip = llvm::find_if(
+            Exits, [](const Stmt *Exit) { return isa<ContinueStmt>(Exit); });
+        Skip != Exits.end()) {
+      Finding.withoutFix((*Skip)->getBeginLoc(),
+                         "no automatic fix: the barrier that orders one "
+                         "iteration's accesses before the next one's would "
+                         "stand at the end of the loop body, which this "
+                         "continue skips");
       return false;
     }
     Points.push_back({Common->body_back(), true});

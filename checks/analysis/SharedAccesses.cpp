@@ -951,7 +951,8 @@ void SharedAccessAnalysis::walk(const Stmt *S, const Frame *Context,
   }
   if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
     walkExpression(Switch->getCond(), Context, Guards, Switch, Depth);
-    walk(Switch->getBody(), Context, Guards, Depth);
+    if (!walkCases(*Switch, Context, Guards, Depth))
+      walk(Switch->getBody(), Context, Guards, Depth);
     return;
   }
   if (const auto *Case = dyn_cast<SwitchCase>(S)) {
@@ -969,6 +970,72 @@ void SharedAccessAnalysis::walk(const Stmt *S, const Frame *Context,
   if (isa<BreakStmt, ContinueStmt, GotoStmt, NullStmt>(S))
     return;
   walkExpression(S, Context, Guards, S, Depth);
+}
+
+bool SharedAccessAnalysis::walkCases(const SwitchStmt &Switch,
+                                     const Frame *Context,
+                                     std::vector<Guard> &Guards,
+                                     unsigned Depth) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch.getBody());
+  const Expr *Cond = Switch.getCond();
+  if (!Body || !Cond || Switch.getConditionVariable() || Switch.getInit())
+    return false;
+  // Every label must be a statement of the body (not Duff's device), with a
+  // constant value: then which lanes reach each statement is known.
+  unsigned Labels = 0, Top = 0;
+  for (const SwitchCase *Case = Switch.getSwitchCaseList(); Case;
+       Case = Case->getNextSwitchCase())
+    ++Labels;
+  for (const Stmt *Child : Body->body())
+    for (const Stmt *S = Child; isa<SwitchCase>(S);
+         S = cast<SwitchCase>(S)->getSubStmt()) {
+      ++Top;
+      const auto *Case = dyn_cast<CaseStmt>(S);
+      if (Case && (Case->caseStmtIsGNURange() ||
+                   !Case->getLHS()->isIntegerConstantExpr(Ctx)))
+        return false;
+    }
+  if (Top != Labels)
+    return false;
+  llvm::SmallVector<int64_t, 4> Values;
+  for (const SwitchCase *Case = Switch.getSwitchCaseList(); Case;
+       Case = Case->getNextSwitchCase())
+    if (const auto *Valued = dyn_cast<CaseStmt>(Case))
+      Values.push_back(
+          Valued->getLHS()->EvaluateKnownConstInt(Ctx).getExtValue());
+  llvm::SmallVector<int64_t, 4> Reaching;
+  bool Default = false;
+  const Frame *Current = Context;
+  for (const Stmt *Child : Body->body()) {
+    const Stmt *Inner = Child;
+    while (const auto *Label = dyn_cast<SwitchCase>(Inner)) {
+      if (const auto *Case = dyn_cast<CaseStmt>(Label))
+        Reaching.push_back(
+            Case->getLHS()->EvaluateKnownConstInt(Ctx).getExtValue());
+      else
+        Default = true;
+      Inner = Label->getSubStmt();
+    }
+    if (!Default && Reaching.empty())
+      continue; // after a break, before the next label: no lane runs it
+    // Locals stored in one case are unknown in the others, which a lane
+    // may enter without passing the store.
+    const Frame *Walked = withUnknown(Current, assignedIn(Child));
+    Current = Walked;
+    Guards.push_back({Cond, false, Context});
+    Guards.back().IsCase = true;
+    Guards.back().Cases = Reaching;
+    Guards.back().OrNoLabel = Default;
+    Guards.back().Labels = Values;
+    walk(Inner, Walked, Guards, Depth);
+    Guards.pop_back();
+    if (isa<BreakStmt, ContinueStmt, ReturnStmt>(Inner) ||
+        alwaysReturns(Inner, Ctx)) {
+      Reaching.clear();
+      Default = false;
+    }
+  }
+  return true;
 }
 
 void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
@@ -1103,6 +1170,12 @@ bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards,
     if (!G.Condition)
       continue;
     std::optional<int64_t> Holds = evaluate(G.Condition, G.Context, Tid);
+    if (G.IsCase) {
+      if (Holds && !llvm::is_contained(G.Cases, *Holds) &&
+          !(G.OrNoLabel && !llvm::is_contained(G.Labels, *Holds)))
+        return false;
+      continue;
+    }
     if (Holds && (*Holds != 0) == G.Negated)
       return false;
   }

@@ -50,6 +50,13 @@ struct Guard {
   const clang::Expr *Condition;
   bool Negated;
   const Frame *Context;
+  /// A switch's case: the lanes whose Condition has one of these values
+  /// (those of the case labels that lead here without a break).
+  bool IsCase = false;
+  llvm::SmallVector<int64_t, 4> Cases = {};
+  /// The default label reaches here too: also the values of no label.
+  bool OrNoLabel = false;
+  llvm::SmallVector<int64_t, 4> Labels = {};
 };
 
 struct SharedAccess {
@@ -136,6 +143,10 @@ private:
                       unsigned Depth);
   void walkLoop(const clang::Stmt *Loop, const Frame *Context,
                 std::vector<Guard> &Guards, unsigned Depth);
+  /// A switch's body, each statement under the case labels that reach it;
+  /// false where its labels are not all statements of the body itself.
+  bool walkCases(const clang::SwitchStmt &Switch, const Frame *Context,
+                 std::vector<Guard> &Guards, unsigned Depth);
   /// Where in shared memory the lvalue E lies, or, with AsPointer, where
   /// the pointer E points.
   bool resolve(const clang::Expr *E, const Frame *Context,

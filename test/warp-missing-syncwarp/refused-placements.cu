@@ -65,4 +65,22 @@ __global__ void conditionAndBranch(const int *in, int *out) {
   }
   out[t] = got;
 }
-// CHECK: 3 findings in 1 file (0 fixable)
+// The barrier between one iteration's write and the next one's read would
+// stand at the end of the body, which the (warp-uniform) continue skips.
+__global__ void skipping(const int *in, int *out, int n) {
+  __shared__ int s[64][32];
+  unsigned w = threadIdx.x / 32;
+  unsigned lane = threadIdx.x & 31;
+  int acc = 0;
+  for (int r = 0; r < n; ++r) {
+    acc += s[w][lane ^ 1];
+    // CHECK: :[[@LINE+4]]:5: warning: lanes of one warp race on shared memory: lane 0 writes s[0][0] and lane 1 reads it
+    // CHECK: :[[@LINE+2]]:7: note: no automatic fix: the barrier that orders one iteration's accesses before the next one's would stand at the end of the loop body, which this continue skips
+    if (__any_sync(0xffffffff, acc > 100))
+      continue;
+    s[w][lane] = in[r * 32 + lane];
+  }
+  out[threadIdx.x] = acc;
+}
+
+// CHECK: 4 findings in 1 file (0 fixable)
