@@ -1,4 +1,5 @@
 #include "checks/analysis/MaskFix.h"
+#include "clang/AST/Attr.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -86,13 +87,34 @@ std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
 std::optional<MaskInsertion> declarationBefore(const Stmt *Anchor,
                                                const std::string &Declaration,
                                                ASTContext &Ctx) {
+  // A loop under `#pragma unroll` begins, for clang, at the pragma's
+  // tokens: its line is the loop's, below the pragma's.
+  while (const auto *Attributed = dyn_cast<AttributedStmt>(Anchor)) {
+    if (!llvm::all_of(Attributed->getAttrs(),
+                      [](const Attr *A) { return isa<LoopHintAttr>(A); }))
+      break;
+    Anchor = Attributed->getSubStmt();
+  }
   SourceLocation Begin = Anchor->getBeginLoc();
   if (Begin.isMacroID())
     return std::nullopt;
   std::optional<LineLayout> Layout = lineLayoutOf(Anchor, Ctx);
   if (!Layout)
     return MaskInsertion{Begin, Declaration + " "};
-  return MaskInsertion{Begin.getLocWithOffset(-int(Layout->Indent.size())),
+  // A `#pragma unroll` on the lines right above belongs to the statement: a
+  // declaration between them would leave the pragma without its loop.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation LineStart = Begin.getLocWithOffset(-int(Layout->Indent.size()));
+  auto [File, Offset] = SM.getDecomposedLoc(LineStart);
+  llvm::StringRef Buffer = SM.getBufferData(File);
+  while (Offset > 0) {
+    size_t Previous = Buffer.rfind('\n', Offset - 1 == 0 ? 0 : Offset - 2);
+    Previous = Previous == llvm::StringRef::npos ? 0 : Previous + 1;
+    if (!Buffer.slice(Previous, Offset).ltrim().starts_with("#pragma"))
+      break;
+    Offset = Previous;
+  }
+  return MaskInsertion{SM.getComposedLoc(File, Offset),
                        Layout->Indent + Declaration + Layout->LineEnd};
 }
 
