@@ -16,11 +16,6 @@ using namespace clang;
 namespace warpfix {
 namespace {
 
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = parentsOf(Ctx, *S);
-  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-}
-
 std::string textOf(SourceRange Range, ASTContext &Ctx) {
   CharSourceRange File = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Range), Ctx.getSourceManager(),

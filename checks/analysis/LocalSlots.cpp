@@ -11,11 +11,6 @@ using namespace clang;
 namespace warpfix {
 namespace {
 
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = parentsOf(Ctx, *S);
-  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-}
-
 std::optional<int64_t> constantIndex(const Expr *Index,
                                      const ASTContext &Ctx) {
   Expr::EvalResult Result;

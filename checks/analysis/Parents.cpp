@@ -165,6 +165,11 @@ ParentIndex::Use::Use(ParentIndex &Index) : Previous(Current) {
 
 ParentIndex::Use::~Use() { Current = Previous; }
 
+const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = parentsOf(Ctx, *S);
+  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+}
+
 bool isWithin(ASTContext &Ctx, const Stmt *S, const Stmt *Region) {
   DynTypedNode Node = DynTypedNode::create(*S);
   while (true) {

@@ -93,6 +93,10 @@ clang::DynTypedNodeList parentsOf(clang::ASTContext &Ctx, const T &Node) {
   return parentsOf(Ctx, clang::DynTypedNode::create(Node));
 }
 
+/// The statement that S's first parent is, or null (a declaration holds S,
+/// or nothing does).
+const clang::Stmt *parentStmt(clang::ASTContext &Ctx, const clang::Stmt *S);
+
 /// Whether S is Region or lies inside it, within one function.
 bool isWithin(clang::ASTContext &Ctx, const clang::Stmt *S,
               const clang::Stmt *Region);

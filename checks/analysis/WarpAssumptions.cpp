@@ -29,11 +29,6 @@ const Expr *peel(const Expr *E) {
   }
 }
 
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = parentsOf(Ctx, *S);
-  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-}
-
 /// The block dimensions a launch's configuration argument provably has.
 struct Dimensions {
   std::optional<int64_t> X, Y, Z;
