@@ -421,8 +421,9 @@ void addMaskParameter(const MaskParameter &Plan, FindingBuilder &Finding) {
   const FunctionDecl *F = Plan.Helper;
   Finding.note(F->getLocation(),
                "'" + F->getNameAsString() +
-                   "' is called by different lanes at different places, so "
-                   "its member mask comes in through a new last parameter '" +
+                   "' does not know which lanes of the warp call it (only "
+                   "some do, or different ones at different calls), so its "
+                   "member mask comes in through a new last parameter '" +
                    Plan.Name + "', which every call passes");
   unsigned Assumed = Plan.AssumedOnly;
   llvm::DenseSet<unsigned> Told;

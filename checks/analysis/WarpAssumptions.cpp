@@ -435,10 +435,19 @@ void WarpAssumptions::addLaunch(BlockShape &Shape,
     Contradict(Shape.WholeWarps,
                "it is launched here with a block size that warpfix cannot "
                "evaluate");
-  else if (*D.X % 32 != 0)
+  else if (*D.X % 32 != 0) {
+    // `dim3(4, 8)` is a block of 32 threads: say so, and which extent is
+    // not a multiple of 32.
+    std::string Shape2D;
+    if (D.Y && D.Z && (*D.Y != 1 || *D.Z != 1))
+      Shape2D = std::to_string(*D.X) + "x" + std::to_string(*D.Y) +
+                (*D.Z != 1 ? "x" + std::to_string(*D.Z) : std::string()) +
+                " threads, ";
     Contradict(Shape.WholeWarps, "it is launched here with blocks of " +
-                                     std::to_string(*D.X) +
-                                     " threads in x, not a multiple of 32");
+                                     Shape2D + std::to_string(*D.X) +
+                                     (Shape2D.empty() ? " threads" : "") +
+                                     " in x, not a multiple of 32");
+  }
   if (!D.OneDimensional)
     Contradict(Shape.OneDimensional,
                "it is launched here with blocks that may have more than one "

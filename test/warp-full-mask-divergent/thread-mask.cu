@@ -14,10 +14,10 @@
 __device__ float reduce(float v) {
   v += __shfl_xor_sync(0xffffffff, v, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: the full mask names every lane of the warp, but only some lanes reach this '__shfl_xor_sync'
-  // CHECK-MESSAGES: :[[@LINE-3]]:18: note: 'reduce' is called by different lanes at different places
+  // CHECK-MESSAGES: :[[@LINE-3]]:18: note: 'reduce' does not know which lanes of the warp call it (only some do, or different ones at different calls)
   v += __shfl_xor(v, 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: '__shfl_xor' is a legacy
-  // CHECK-MESSAGES: :[[@LINE-6]]:18: note: 'reduce' is called by different lanes at different places
+  // CHECK-MESSAGES: :[[@LINE-6]]:18: note: 'reduce' does not know which lanes of the warp call it (only some do, or different ones at different calls)
   __syncwarp();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the full mask names every lane of the warp, but only some lanes reach this '__syncwarp'
   return v;

@@ -19,7 +19,7 @@ __device__ int warpSum(int v) {
   for (int offset = 16; offset > 0; offset /= 2)
     v += __shfl_down(v, offset);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
-  // CHECK-MESSAGES: :[[@LINE-4]]:16: note: 'warpSum' is called by different lanes at different places, so its member mask comes in through a new last parameter 'warpfix_mask', which every call passes
+  // CHECK-MESSAGES: :[[@LINE-4]]:16: note: 'warpSum' does not know which lanes of the warp call it (only some do, or different ones at different calls), so its member mask comes in through a new last parameter 'warpfix_mask', which every call passes
   // CHECK-MESSAGES: :[[@LINE+34]]:21: note: every lane of the warp makes this call, so it passes the full mask
   // CHECK-MESSAGES: :[[@LINE+42]]:9: note: only some lanes make this call, so it passes a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
   // CHECK-MESSAGES: :[[@LINE+56]]:11: note: only some lanes make this call, so it passes a ballot
@@ -37,12 +37,12 @@ __device__ unsigned votes(
 ) {
   unsigned odd = __ballot(threadIdx.x & 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: '__ballot' is a legacy
-  // CHECK-MESSAGES: :[[@LINE-4]]:21: note: 'votes' is called by different lanes at different places
+  // CHECK-MESSAGES: :[[@LINE-4]]:21: note: 'votes' does not know which lanes of the warp call it (only some do, or different ones at different calls)
   // CHECK-MESSAGES: :[[@LINE+17]]:22: note: every lane of the warp makes this call, so it passes the full mask
   // CHECK-MESSAGES: :[[@LINE+25]]:24: note: only some lanes make this call, so it passes a ballot
   int all = __all(odd != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: '__all' is a legacy
-  // CHECK-MESSAGES: :[[@LINE-9]]:21: note: 'votes' is called by different lanes at different places
+  // CHECK-MESSAGES: :[[@LINE-9]]:21: note: 'votes' does not know which lanes of the warp call it (only some do, or different ones at different calls)
   // CHECK-MESSAGES: :[[@LINE+12]]:22: note: every lane of the warp makes this call, so it passes the full mask
   // CHECK-MESSAGES: :[[@LINE+20]]:24: note: only some lanes make this call, so it passes a ballot
   return all ? odd : 0u;

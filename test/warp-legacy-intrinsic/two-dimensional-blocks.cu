@@ -55,13 +55,13 @@ __global__ void tiles(int *p, int height, int width) {
     v += __shfl_down(v, 1);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
   // CHECK-MESSAGES: k.cu:[[@LINE-3]]:3: note: no automatic fix: the loop's condition is lane-dependent, so lanes leave it at different iterations
-  // CHECK-MESSAGES: k.cu:[[@LINE+29]]:3: note: the whole-warp assumption is off for kernel 'tiles': it is launched here with blocks of 16 threads in x, not a multiple of 32
+  // CHECK-MESSAGES: k.cu:[[@LINE+29]]:3: note: the whole-warp assumption is off for kernel 'tiles': it is launched here with blocks of 16x16 threads, 16 in x, not a multiple of 32
   // CHECK-FIXES:     v += __shfl_down(v, 1);
   if (threadIdx.y == 0)
     v = __shfl_xor(v, 1);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:9: warning: '__shfl_xor' is a legacy
   // CHECK-MESSAGES: k.cu:[[@LINE-2]]:9: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
-  // CHECK-MESSAGES: k.cu:[[@LINE+23]]:3: note: the whole-warp assumption is off for kernel 'tiles': it is launched here with blocks of 16 threads in x, not a multiple of 32
+  // CHECK-MESSAGES: k.cu:[[@LINE+23]]:3: note: the whole-warp assumption is off for kernel 'tiles': it is launched here with blocks of 16x16 threads, 16 in x, not a multiple of 32
   // CHECK-FIXES:   const unsigned warpfix_mask_{{[0-9]+}} = __ballot_sync(0xffffffff, threadIdx.y == 0);
   // CHECK-FIXES-NEXT:   if (threadIdx.y == 0)
   // CHECK-FIXES-NEXT:     v = __shfl_xor_sync(warpfix_mask_{{[0-9]+}}, v, 1);
