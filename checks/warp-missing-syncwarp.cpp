@@ -10,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include <set>
 
 using namespace clang;
 
@@ -224,12 +225,46 @@ void WarpMissingSyncwarpCheck::onEndOfTranslationUnit() {
   NamesSharedMemory = false;
 }
 
+/// The work the model of a 1024-thread block may take for one kernel with no
+/// launch in sight, in evaluations of an expression for a thread: about a
+/// second. A miner's scrypt kernel takes 11 million, 16 times its two-warp
+/// model.
+static constexpr size_t LargestBlockEvaluations = 4'000'000;
+
 void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
                                              ASTContext &Ctx) {
-  SharedAccessAnalysis Analysis(Ctx);
+  SharedAccessAnalysis Analysis(Ctx), LargestBlock(Ctx);
   std::optional<BlockSize> Launched =
       context().analyses(Ctx).Shapes.launchedBlock(&Kernel);
   std::vector<Race> Races = Analysis.racesIn(Kernel, Launched);
+  // With no launch in sight the block may have any size: the later warps of
+  // the largest may run code that the first two skip. Races seen in both
+  // models keep the first one's witness. The larger model costs about 16
+  // times as much: past a bound, the kernel's findings say it was skipped.
+  // Its cost grows with the threads modelled: one that would pass the bound
+  // is not tried.
+  bool LargestSkipped =
+      !Launched && Analysis.evaluations() * (SharedAccessAnalysis::LargestBlock /
+                                             SharedAccessAnalysis::TwoWarps) >
+                       LargestBlockEvaluations;
+  if (!Launched && !LargestSkipped) {
+    std::set<std::tuple<const Expr *, const Expr *, const Stmt *,
+                        const Stmt *>>
+        Seen;
+    auto Key = [](const Race &R) {
+      return std::make_tuple(R.Write->Access, R.Other->Access,
+                             R.Write->KernelStatement,
+                             R.Other->KernelStatement);
+    };
+    for (const Race &R : Races)
+      Seen.insert(Key(R));
+    LargestBlock.limitWork(LargestBlockEvaluations);
+    for (Race &R : LargestBlock.racesIn(Kernel, std::nullopt,
+                                        SharedAccessAnalysis::LargestBlock))
+      if (Seen.insert(Key(R)).second)
+        Races.push_back(R);
+    LargestSkipped = LargestBlock.exhausted();
+  }
   // One finding per writing statement, its races as the evidence.
   std::vector<const Stmt *> Order;
   llvm::DenseMap<const Stmt *, std::vector<const Race *>> ByStatement;
@@ -239,19 +274,25 @@ void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
     ByStatement[R.Write->Statement].push_back(&R);
   }
   for (const Stmt *S : Order)
-    reportStatement(ByStatement[S], Launched.has_value(), Ctx);
+    reportStatement(ByStatement[S], Launched.has_value(), LargestSkipped, Ctx);
 }
 
 void WarpMissingSyncwarpCheck::reportStatement(
-    const std::vector<const Race *> &Races, bool Launched, ASTContext &Ctx) {
+    const std::vector<const Race *> &Races, bool Launched, bool LargestSkipped,
+    ASTContext &Ctx) {
   // The clearest witness: a race inside the statement itself, if any.
   const Race &First = **llvm::find_if(Races, [&](const Race *R) {
     return R->Other->Statement == R->Write->Statement ||
            R == Races.back();
   });
   const SourceManager &SM = Ctx.getSourceManager();
+  // A call that is not followed touches no element that can be named.
+  const SharedAccess &Named =
+      First.Write->AnyElement ? *First.Other : *First.Write;
   auto ElementAt = [&](int64_t Offset) {
-    return elementName(*First.Write->Array, Offset, *First.Write->Access, Ctx);
+    if (Named.AnyElement)
+      return "memory of '" + Named.Array->getNameAsString() + "'";
+    return elementName(*Named.Array, Offset, *Named.Access, Ctx);
   };
   std::string Element = ElementAt(First.Element);
   bool Volatile = First.Write->Access->getType().isVolatileQualified();
@@ -274,6 +315,11 @@ void WarpMissingSyncwarpCheck::reportStatement(
       Finding.note(SM.getExpansionLoc(R->Other->Access->getBeginLoc()),
                    R->Other->IsWrite ? "the other lane writes it here"
                                      : "the other lane reads it here");
+  if (LargestSkipped)
+    Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
+                 "with no launch in sight this kernel was modelled in a block "
+                 "of two warps only (a block of 1024 threads would cost too "
+                 "much): races that only later warps make are not reported");
 
   Membership Lanes =
       context().analyses(Ctx).Members.at(First.Write->Statement);
@@ -287,6 +333,29 @@ void WarpMissingSyncwarpCheck::reportStatement(
                    "access guarded inside) and then synchronise");
     return;
   }
+  for (const Race *R : Races)
+    for (const SharedAccess *A : {R->Write, R->Other})
+      if (A->AnyElement) {
+        std::string What =
+            isa<CXXConstructExpr>(A->Access)
+                ? "this object gets shared memory '" +
+                      A->Array->getNameAsString() +
+                      "', and its destructor, which warpfix does not "
+                      "follow, may touch it"
+            : isa<CallExpr>(A->Access)
+                ? "this call gets shared memory '" +
+                      A->Array->getNameAsString() +
+                      "', and warpfix does not follow it (through a "
+                      "pointer, too many calls deep, or with no body in "
+                      "sight)"
+                : "this access goes through a pointer parameter that its "
+                  "function moves, which warpfix does not follow";
+        Finding.withoutFix(SM.getExpansionLoc(A->Access->getBeginLoc()),
+                           "no automatic fix: " + What +
+                               ": which elements it touches, and in which "
+                               "threads, is unknown");
+        return;
+      }
   if (auto Across = llvm::find_if(
           Races, [](const Race *R) { return R->AcrossWarps; });
       Across != Races.end()) {
@@ -304,8 +373,13 @@ void WarpMissingSyncwarpCheck::reportStatement(
             Thread(R.AcrossWriter) + " writes " + ElementAt(R.AcrossElement) +
             " and " + Thread(R.AcrossOther) +
             (R.Other->IsWrite ? " writes" : " reads") + " it" +
-            (Launched ? "" : ", in a block of two warps, as modelled with no "
-                             "launch in sight") +
+            (Launched ? ""
+                      : ", in a block of " +
+                            (R.ModelThreads == SharedAccessAnalysis::TwoWarps
+                                 ? std::string("two warps")
+                                 : std::to_string(R.ModelThreads) +
+                                       " threads") +
+                            ", as modelled with no launch in sight") +
             "), and a __syncwarp() orders only the lanes of one warp");
     Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
                  "a __syncthreads() between the accesses orders every warp, "
@@ -616,8 +690,14 @@ bool WarpMissingSyncwarpCheck::racersReach(
   }
   for (const Race *R : Races)
     for (const SharedAccess *A : {R->Write, R->Other}) {
+      // Where the barrier is in another function than the access, the
+      // access is made during the kernel's statement that calls it.
+      const Stmt *Made =
+          enclosingFunction(Ctx, A->Statement) == enclosingFunction(Ctx, Place)
+              ? A->Statement
+              : A->KernelStatement;
       if (InRewrite(A->Statement) ||
-          sameLanes(context().analyses(Ctx).Members.at(A->Statement), Lanes))
+          sameLanes(context().analyses(Ctx).Members.at(Made), Lanes))
         continue;
       Finding.withoutFix(A->Access->getBeginLoc(),
                          "no automatic fix: this access may be made by lanes "
@@ -833,7 +913,26 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
     const SharedAccess *Earlier = R->Write, *Later = R->Other;
     if (Earlier->Sequence > Later->Sequence)
       std::swap(Earlier, Later);
-    if (Earlier->Statement == Later->Statement &&
+    // An access in a function the kernel calls is made during the kernel's
+    // statement that calls it. Two accesses of one call are ordered in the
+    // function (a helper's own reduction); any others between the kernel's
+    // statements that make them, never in a function that other calls
+    // share.
+    bool OneCall = Earlier->KernelStatement == Later->KernelStatement &&
+                   enclosingFunction(Ctx, Earlier->Statement) ==
+                       enclosingFunction(Ctx, Later->Statement);
+    bool ThroughCall = !OneCall &&
+                       (Earlier->KernelStatement != Earlier->Statement ||
+                        Later->KernelStatement != Later->Statement);
+    if (ThroughCall && Earlier->KernelStatement == Later->KernelStatement) {
+      Finding.withoutFix(
+          R->Write->Access->getBeginLoc(),
+          "no automatic fix: the racing accesses are made within one "
+          "statement of the kernel, through a function it calls; a "
+          "__syncwarp() between them would have to go into that function");
+      return false;
+    }
+    if (!ThroughCall && Earlier->Statement == Later->Statement &&
         Earlier->Sequence + 8 > Later->Sequence) {
       Finding.withoutFix(
           R->Write->Access->getBeginLoc(),
@@ -846,8 +945,10 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
                 "(Using CUDA Warp-Level Primitives, listing 8)");
       return false;
     }
-    std::vector<const Stmt *> A = Ancestors(Earlier->Statement);
-    std::vector<const Stmt *> B = Ancestors(Later->Statement);
+    std::vector<const Stmt *> A = Ancestors(
+        ThroughCall ? Earlier->KernelStatement : Earlier->Statement);
+    std::vector<const Stmt *> B =
+        Ancestors(ThroughCall ? Later->KernelStatement : Later->Statement);
     const CompoundStmt *Common = nullptr;
     const Stmt *ChildA = nullptr, *ChildB = nullptr;
     for (size_t I = 1; I < A.size() && !Common; ++I)
@@ -878,9 +979,10 @@ bool WarpMissingSyncwarpCheck::fixWithBarriers(
     // one statement, in the order of the text (a condition's read and a
     // store in its branch), nothing can stand between them.
     bool InOrder = ChildA == ChildB &&
-                   Ctx.getSourceManager().isBeforeInTranslationUnit(
+                   (ThroughCall ||
+                    Ctx.getSourceManager().isBeforeInTranslationUnit(
                        Earlier->Access->getBeginLoc(),
-                       Later->Access->getBeginLoc());
+                       Later->Access->getBeginLoc()));
     const Stmt *Loop = parentStmt(Ctx, Common);
     if (InOrder || !Loop || !isLoop(Loop) ||
         Common->body_empty()) {

@@ -33,8 +33,10 @@ private:
   clang::ASTContext *KernelsContext = nullptr;
   bool NamesSharedMemory = false;
   /// Launched: the block's shape is the launches', not the default model's.
+  /// LargestSkipped: with no launch in sight, the model of the largest block
+  /// was given up for its cost.
   void reportStatement(const std::vector<const Race *> &Races, bool Launched,
-                       clang::ASTContext &Ctx);
+                       bool LargestSkipped, clang::ASTContext &Ctx);
   bool fixScanStep(const Race &First, const std::vector<const Race *> &Races,
                    FindingBuilder &Finding, clang::ASTContext &Ctx);
   bool fixChain(const Race &First, const std::vector<const Race *> &Races,

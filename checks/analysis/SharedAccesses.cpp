@@ -12,6 +12,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SaveAndRestore.h"
 #include <map>
+#include <limits>
 #include <set>
 
 using namespace clang;
@@ -19,12 +20,9 @@ using namespace clang;
 namespace warpfix {
 namespace {
 
-/// With no launch to go by, two warps' worth of threads: enough to tell a
-/// race between lanes of one warp from accesses that meet across warps.
-constexpr int64_t DefaultThreads = 64;
 /// The most threads a block can have: every warp of a launched block is
 /// modelled, so a race in its last warps is seen too.
-constexpr int64_t MaxBlockThreads = 1024;
+constexpr int64_t MaxBlockThreads = SharedAccessAnalysis::LargestBlock;
 constexpr unsigned MaxIterations = 64;
 /// Iterations whose condition no thread can evaluate teach nothing new after
 /// the first few: their accesses repeat with another counter value, and the
@@ -32,6 +30,15 @@ constexpr unsigned MaxIterations = 64;
 /// cost more than parsing its CUB includes.
 constexpr unsigned MaxUndecidedIterations = 4;
 constexpr size_t MaxEvents = 50000;
+/// An access to bytes this model cannot tell: a range that overlaps every
+/// element of its storage, with room to spare for sums that do not overflow.
+constexpr int64_t AnyElementOffset = std::numeric_limits<int64_t>::min() / 4;
+constexpr int64_t AnyElementBytes = std::numeric_limits<int64_t>::max() / 2;
+/// How many steps a name for shared memory may take to its array: a field
+/// of a reference parameter bound to a cast of an element of a pointer into
+/// a cast of a byte array is ten. A shallower bound dropped such reads, and
+/// with them the races they take part in.
+constexpr unsigned MaxResolveDepth = 24;
 
 /// The size of a cooperative-groups tile of a group of type T
 /// (`thread_block_tile<16>`), or 32 for any other group: a block, a warp, or
@@ -75,15 +82,17 @@ bool isBarrierCall(const CallExpr &Call) {
 
 /// The lanes a barrier call orders. A __syncwarp() orders the lanes of its
 /// mask, a tile's sync() the lanes of each tile. A mask that is not a
-/// constant names, in a program that is defined, exactly the lanes that
-/// reach the call, which its guards say.
+/// constant is evaluated for each thread where the barrier is reached.
 BarrierReach reachOf(const CallExpr &Call, const ASTContext &Ctx) {
   BarrierReach Reach;
   llvm::StringRef Name = Call.getDirectCallee()->getName();
   if (Name == "__syncwarp") {
-    if (Call.getNumArgs() == 1 && !Call.getArg(0)->isDefaultArgument())
+    if (Call.getNumArgs() == 1 && !Call.getArg(0)->isDefaultArgument()) {
       if (std::optional<uint32_t> Mask = constantMask(Call.getArg(0), Ctx))
         Reach.Mask = *Mask;
+      else
+        Reach.MaskExpr = Call.getArg(0);
+    }
   } else if (Name == "sync") {
     // The group's own type, not the base class that declares sync().
     // A tile's sync() is static: `tile.sync()` names it through a member
@@ -378,8 +387,12 @@ SharedAccessAnalysis::evaluateDefinition(const VarDecl *Var,
 }
 
 bool SharedAccessAnalysis::hasSingleValue(const VarDecl *Var) {
+  return Var->getInit() && neverReassigned(Var);
+}
+
+bool SharedAccessAnalysis::neverReassigned(const VarDecl *Var) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
-  if (!F || !F->getBody() || !Var->getInit())
+  if (!F || !F->getBody())
     return false;
   auto It = ReassignedIn.find(F);
   if (It == ReassignedIn.end()) {
@@ -394,8 +407,12 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
                                                       const Frame *Context,
                                                       int64_t Tid,
                                                       unsigned Depth) {
-  if (!E || Depth > 24)
+  if (!E || Depth > 24 || Exhausted)
     return std::nullopt;
+  if (++Evaluations > Budget && Budget) {
+    Exhausted = true;
+    return std::nullopt;
+  }
   E = E->IgnoreParens();
   if (E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
@@ -454,12 +471,12 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
         return Field == "x" ? Block->X : Field == "y" ? Block->Y : Block->Z;
       return std::nullopt;
     }
-    // With no launch to go by, the model is one block of two warps in x;
+    // With no launch to go by, the model is one block of Threads in x;
     // threadIdx.y and z stay unknown, since a warp may span rows.
     if (Var == "threadIdx" && Field == "x")
       return Tid;
     if (Var == "blockDim")
-      return Field == "x" ? DefaultThreads : 1;
+      return Field == "x" ? Threads : 1;
     return std::nullopt;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
@@ -474,9 +491,12 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
       if (Defined != Context->Defined.end())
         return evaluateDefinition(Var, Defined->second, Tid, Depth + 1);
     }
+    // A parameter holds its argument until the function stores to it: a
+    // tracked one's stores are in Defined, any other must have none.
     if (const auto *Param = dyn_cast<ParmVarDecl>(Var)) {
       const Expr *Argument =
-          Context && Context->Call
+          Context && Context->Call &&
+                  (isTracked(Param) || neverReassigned(Param))
               ? argumentOf(Context->Call, Param)
               : nullptr;
       if (!Argument)
@@ -504,6 +524,8 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
       return std::nullopt;
     }
   }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return ballotOf(*Call, Context, Tid, Depth);
   if (const auto *Cond = dyn_cast<ConditionalOperator>(E)) {
     std::optional<int64_t> C = evaluate(Cond->getCond(), Context, Tid, Depth + 1);
     if (!C)
@@ -534,6 +556,35 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
   return fitToType(*Out, B->getType(), Ctx);
 }
 
+/// `__ballot_sync(m, p)` in a defined program: every lane of m reaches it,
+/// and its bit is p's value there. Lanes past the block have exited.
+std::optional<int64_t> SharedAccessAnalysis::ballotOf(const CallExpr &Call,
+                                                      const Frame *Context,
+                                                      int64_t Tid,
+                                                      unsigned Depth) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() ||
+      Callee->getName() != "__ballot_sync" || Call.getNumArgs() != 2)
+    return std::nullopt;
+  std::optional<int64_t> Mask = evaluate(Call.getArg(0), Context, Tid, Depth + 1);
+  if (!Mask)
+    return std::nullopt;
+  int64_t Size = Block ? Block->X * Block->Y * Block->Z : Threads;
+  uint32_t Bits = 0;
+  for (int64_t Lane = 0; Lane < 32; ++Lane) {
+    int64_t Thread = Tid - Tid % 32 + Lane;
+    if (!((*Mask >> Lane) & 1) || Thread >= Size)
+      continue;
+    std::optional<int64_t> Holds =
+        evaluate(Call.getArg(1), Context, Thread, Depth + 1);
+    if (!Holds)
+      return std::nullopt;
+    if (*Holds)
+      Bits |= uint32_t(1) << Lane;
+  }
+  return Bits;
+}
+
 const Frame *SharedAccessAnalysis::newFrame(Frame F) {
   Frames.push_back(std::move(F));
   return &Frames.back();
@@ -542,7 +593,7 @@ const Frame *SharedAccessAnalysis::newFrame(Frame F) {
 bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
                                    SharedAccess &Out, unsigned Depth,
                                    bool AsPointer) {
-  if (Depth > 8)
+  if (Depth > MaxResolveDepth)
     return false;
   // A base class's field lies at the base's offset in the derived object.
   while (true) {
@@ -638,6 +689,27 @@ bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
     Out.Offset += Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(Field)).getQuantity();
     return true;
   }
+  // `slot(s, t) = v;` with `int &slot(int *s, int i) { return s[i]; }`:
+  // the element the callee's only statement returns, its parameters bound
+  // to this call's arguments.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const auto *Body =
+        Callee && Callee->getReturnType()->isReferenceType() && !AsPointer
+            ? dyn_cast_or_null<CompoundStmt>(Callee->getBody())
+            : nullptr;
+    const auto *Return =
+        Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front())
+                                  : nullptr;
+    if (!Return || !Return->getRetValue() || isa<CXXMemberCallExpr>(Call) ||
+        isa<CXXOperatorCallExpr>(Call))
+      return false;
+    Frame Inner;
+    Inner.Caller = Context;
+    Inner.Call = Call;
+    return resolve(Return->getRetValue(), newFrame(std::move(Inner)), Out,
+                   Depth + 1, false);
+  }
   if (isa<CXXThisExpr>(E)) {
     if (!Context || !Context->This)
       return false;
@@ -660,11 +732,24 @@ bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
     return true;
   }
   if (const auto *Param = dyn_cast<ParmVarDecl>(Var)) {
-    const Expr *Argument =
-        Context && Context->Call ? argumentOf(Context->Call, Param)
-                                 : nullptr;
-    return Argument &&
-           resolve(Argument, Context->Caller, Out, Depth + 1, AsPointer);
+    const Expr *Argument = Context && Context->Call
+                               ? argumentOf(Context->Call, Param)
+                               : nullptr;
+    if (!Argument)
+      return false;
+    if (Param->getType()->isReferenceType() || neverReassigned(Param))
+      return resolve(Argument, Context->Caller, Out, Depth + 1, AsPointer);
+    // `s += 32;` in the callee moves a pointer parameter off its argument,
+    // to somewhere this model does not follow: any byte of what the
+    // argument pointed into.
+    SharedAccess Base{};
+    if (!AsPointer || !Param->getType()->isPointerType() ||
+        !resolve(Argument, Context->Caller, Base, Depth + 1, true) ||
+        !Base.Array)
+      return false;
+    Out.Array = Base.Array;
+    Out.AnyElement = true;
+    return true;
   }
   // A reference, or a pointer that keeps its first value, names what its
   // initializer named where it was declared: its indices are evaluated
@@ -681,6 +766,85 @@ bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
     return false;
   return resolve(Var->getInit(), Bound->second.Before, Out, Depth + 1,
                  AsPointer);
+}
+
+/// The kernel's statement during which Leaf runs in Context: Leaf itself, or
+/// the kernel's statement that makes the outermost call.
+static const Stmt *kernelStatementOf(const Stmt *Leaf, const Frame *Context) {
+  for (const Frame *F = Context; F; F = F->Caller)
+    if (F->Call)
+      Leaf = F->CallStatement;
+  return Leaf;
+}
+
+/// Where shared memory is passed to a call that is not followed (through a
+/// pointer, past the depth followed, or with no body in sight), the call may
+/// store anywhere in it: a write of every byte.
+void SharedAccessAnalysis::addOpaqueCall(const CallExpr &Call,
+                                         const Frame *Context,
+                                         const std::vector<Guard> &Guards,
+                                         const Stmt *Leaf) {
+  llvm::SmallVector<const Expr *, 4> Passed(Call.arguments());
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(&Call))
+    Passed.push_back(Member->getImplicitObjectArgument());
+  addOpaqueUse(Passed, Call, Context, Guards, Leaf);
+}
+
+/// A local object's destructor runs where its block ends (or returns), and
+/// is not followed: what its constructor was given of shared memory, it may
+/// have kept, and its destructor may touch.
+void SharedAccessAnalysis::destroyLocals(const CompoundStmt &Block,
+                                         const Frame *Context,
+                                         const std::vector<Guard> &Guards) {
+  for (const Stmt *Child : Block.body()) {
+    const auto *Declaration = dyn_cast<DeclStmt>(Child);
+    if (!Declaration)
+      continue;
+    for (const Decl *D : Declaration->decls()) {
+      const auto *Var = dyn_cast<VarDecl>(D);
+      const CXXRecordDecl *Record =
+          Var && Var->hasLocalStorage()
+              ? Var->getType()->getAsCXXRecordDecl()
+              : nullptr;
+      const CXXDestructorDecl *Destructor =
+          Record && Record->hasDefinition() ? Record->getDestructor()
+                                            : nullptr;
+      const auto *Construct =
+          Var ? dyn_cast_or_null<CXXConstructExpr>(Var->getInit()) : nullptr;
+      if (!Destructor || Destructor->isTrivial() || !Construct)
+        continue;
+      llvm::SmallVector<const Expr *, 4> Passed(Construct->arguments());
+      addOpaqueUse(Passed, *Construct, Context, Guards, &Block);
+    }
+  }
+}
+
+void SharedAccessAnalysis::addOpaqueUse(llvm::ArrayRef<const Expr *> Passed,
+                                        const Expr &Use, const Frame *Context,
+                                        const std::vector<Guard> &Guards,
+                                        const Stmt *Leaf) {
+  for (const Expr *Argument : Passed) {
+    if (!Argument || Events.size() >= MaxEvents)
+      continue;
+    QualType Type = Argument->getType();
+    bool Pointer = Type->isPointerType();
+    if (!Pointer && !Argument->isGLValue())
+      continue;
+    SharedAccess A{};
+    if (!resolve(Argument, Context, A, 0, Pointer) || !A.Array)
+      continue;
+    A.Terms.clear();
+    A.Offset = AnyElementOffset;
+    A.Bytes = AnyElementBytes;
+    A.AnyElement = true;
+    A.Access = &Use;
+    A.IsWrite = true;
+    A.Statement = Leaf;
+    A.KernelStatement = kernelStatementOf(Leaf, Context);
+    A.Guards = Guards;
+    A.Sequence = Events.size();
+    Events.push_back({std::move(A)});
+  }
 }
 
 void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
@@ -702,7 +866,10 @@ void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
       // A name for an element: a reference, or a structured binding.
       (Ref && (isa<BindingDecl>(Ref->getDecl()) ||
                (isa<VarDecl>(Ref->getDecl()) &&
-                cast<VarDecl>(Ref->getDecl())->getType()->isReferenceType())));
+                cast<VarDecl>(Ref->getDecl())->getType()->isReferenceType()))) ||
+      // An element a function returns by reference.
+      (isa<CallExpr>(Element) &&
+       cast<CallExpr>(Element)->getCallReturnType(Ctx)->isReferenceType());
   QualType Type = Lvalue->getType();
   if (!IsElement || Type->isIncompleteType() || Type->isDependentType())
     return;
@@ -710,10 +877,16 @@ void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
   A.Bytes = std::max<int64_t>(Ctx.getTypeSizeInChars(Type).getQuantity(), 1);
   if (!resolve(Lvalue, Context, A, 0) || !A.Array)
     return;
+  if (A.AnyElement) {
+    A.Terms.clear();
+    A.Offset = AnyElementOffset;
+    A.Bytes = AnyElementBytes;
+  }
   A.Access = Lvalue->IgnoreParens();
   A.IsWrite = IsWrite;
   A.Stored = Stored;
   A.Statement = Leaf;
+  A.KernelStatement = kernelStatementOf(Leaf, Context);
   A.Guards = Guards;
   A.Sequence = Events.size();
   Events.push_back({std::move(A)});
@@ -787,7 +960,7 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
     }
     bool VisitCallExpr(CallExpr *Call) {
       if (isBarrierCall(*Call)) {
-        Analysis.addBarrier(reachOf(*Call, Analysis.Ctx), Guards);
+        Analysis.addBarrier(reachOf(*Call, Analysis.Ctx), Guards, Context);
         return true;
       }
       // `slots[i] = slot;` on a struct calls its assignment operator: a
@@ -804,15 +977,19 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
         return true;
       }
       const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee || !Callee->getBody() || Depth >= 4 ||
-          Analysis.Ctx.getSourceManager().isInSystemHeader(
-              Callee->getLocation()))
+      if (Callee && Analysis.Ctx.getSourceManager().isInSystemHeader(
+                        Callee->getLocation()))
         return true;
+      if (!Callee || !Callee->getBody() || Depth >= 4) {
+        Analysis.addOpaqueCall(*Call, Context, Guards, Leaf);
+        return true;
+      }
       // Enter the callee with its parameters bound to this call's arguments,
       // and `this` to the object it is called on.
       Frame Inner;
       Inner.Caller = Context;
       Inner.Call = Call;
+      Inner.CallStatement = Leaf;
       const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
       if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
         Inner.This = Member->getImplicitObjectArgument();
@@ -849,6 +1026,7 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
       Frame Inner;
       Inner.Caller = Context;
       Inner.Call = Construct;
+      Inner.CallStatement = Leaf;
       const Frame *Entered = Analysis.newFrame(std::move(Inner));
       for (const CXXCtorInitializer *Init :
            cast<CXXConstructorDecl>(Definition)->inits())
@@ -859,8 +1037,15 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
       return true;
     }
     bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
-      if (isBarrierAsm(*Asm, Analysis.Ctx))
-        Analysis.addBarrier({}, Guards);
+      if (!isBarrierAsm(*Asm, Analysis.Ctx))
+        return true;
+      // `bar.warp.sync %0;` orders the lanes of its operand.
+      BarrierReach Reach;
+      if (Asm->generateAsmString(Analysis.Ctx).find("bar.warp.sync") !=
+              std::string::npos &&
+          Asm->getNumInputs() > 0)
+        Reach.MaskExpr = Asm->getInputExpr(0);
+      Analysis.addBarrier(std::move(Reach), Guards, Context);
       return true;
     }
 
@@ -929,6 +1114,7 @@ void SharedAccessAnalysis::walk(const Stmt *S, const Frame *Context,
         Guards.push_back({If->getCond(), false, Walked});
     }
     Guards.resize(GuardsBefore);
+    destroyLocals(*Block, Current, Guards);
     return;
   }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -1071,20 +1257,39 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
   for (int64_t T = 1; Value && T < Threads; ++T)
     if (evaluate(Init, Context, T) != Value)
       Value = std::nullopt;
-  if (!For || !Cond || !Value || !For->getInc()) {
-    // Unknown trip count: two passes expose the back edge.
+  // The loop's own expressions access memory too: the init once, the
+  // condition before each iteration and at the exit, the increment after
+  // each iteration. Their accesses belong to the loop statement.
+  auto Header = [&](const Stmt *Part, const Frame *Frame) {
+    if (Part)
+      walkExpression(Part, Frame, Guards, Loop, Depth);
+  };
+  const Expr *Inc = For ? For->getInc() : nullptr;
+  if (For)
+    Header(For->getInit(), Context);
+  if (!For || !Cond || !Value || !Inc) {
+    // Unknown trip count: two passes expose the back edge. A do loop's
+    // first pass runs before any test.
+    if (isa<DoStmt>(Loop))
+      walk(Body, Context, Guards, Depth);
+    Header(Cond, Context);
     Guards.push_back({Cond, false, Context});
-    walk(Body, Context, Guards, Depth);
-    walk(Body, Context, Guards, Depth);
+    for (int Pass = 0; Pass < 2; ++Pass) {
+      walk(Body, Context, Guards, Depth);
+      Header(Inc, Context);
+      Header(Cond, Context);
+    }
     Guards.pop_back();
     return;
   }
   size_t GuardsBefore = Guards.size();
   unsigned Undecided = 0;
+  bool CounterLost = false;
   for (unsigned I = 0; I < MaxIterations; ++I) {
     Frame Iteration = Context ? *Context : Frame();
     Iteration.Fixed[Counter] = *Value;
     const Frame *Current = newFrame(std::move(Iteration));
+    Header(Cond, Current);
     bool AnyThread = false, AnyDecided = false;
     for (int64_t T = 0; T < Threads && !(AnyThread && AnyDecided); ++T) {
       std::optional<int64_t> Holds = evaluate(Cond, Current, T);
@@ -1097,46 +1302,95 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
       break;
     Guards.push_back({Cond, false, Current});
     walk(Body, Current, Guards, Depth);
+    Header(Inc, Current);
     // The increment, evaluated in this iteration's frame.
-    const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+    const Expr *Step = Inc->IgnoreParenImpCasts();
     std::optional<int64_t> Next;
-    if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
+    if (const auto *U = dyn_cast<UnaryOperator>(Step)) {
       if (U->isIncrementOp())
         Next = *Value + 1;
       else if (U->isDecrementOp())
         Next = *Value - 1;
-    } else if (const auto *B = dyn_cast<BinaryOperator>(Inc)) {
-      std::optional<int64_t> Step = evaluate(B->getRHS(), Current, 0);
-      if (Step) {
+    } else if (const auto *B = dyn_cast<BinaryOperator>(Step)) {
+      std::optional<int64_t> By = evaluate(B->getRHS(), Current, 0);
+      if (By) {
         switch (B->getOpcode()) {
-        case BO_Assign: Next = Step; break;
-        case BO_AddAssign: Next = *Value + *Step; break;
-        case BO_SubAssign: Next = *Value - *Step; break;
-        case BO_MulAssign: Next = *Value * *Step; break;
-        case BO_DivAssign: if (*Step) Next = *Value / *Step; break;
-        case BO_ShrAssign: Next = *Value >> *Step; break;
-        case BO_ShlAssign: Next = *Value << *Step; break;
+        case BO_Assign: Next = By; break;
+        case BO_AddAssign: Next = *Value + *By; break;
+        case BO_SubAssign: Next = *Value - *By; break;
+        case BO_MulAssign: Next = *Value * *By; break;
+        case BO_DivAssign: if (*By) Next = *Value / *By; break;
+        case BO_ShrAssign: Next = *Value >> *By; break;
+        case BO_ShlAssign: Next = *Value << *By; break;
         default: break;
         }
         if (Next && B->getOpcode() == BO_Assign)
           Next = evaluate(B->getRHS(), Current, 0);
       }
     }
-    if (!Next)
+    if (!Next) {
+      CounterLost = true;
       break;
+    }
     Value = fitToType(*Next, Counter->getType(), Ctx);
+  }
+  // An increment this model cannot follow (`++k, publish(s)`) leaves the
+  // counter unknown, not the loop finished: one more pass with it unknown
+  // exposes the back edge.
+  if (CounterLost) {
+    Guards.push_back({Cond, false, Context});
+    walk(Body, Context, Guards, Depth);
+    Header(Inc, Context);
+    Header(Cond, Context);
   }
   Guards.resize(GuardsBefore);
 }
 
 void SharedAccessAnalysis::addBarrier(BarrierReach Reach,
-                                      const std::vector<Guard> &Guards) {
+                                      const std::vector<Guard> &Guards,
+                                      const Frame *Context) {
   Reach.Guards = Guards;
+  if (Reach.MaskExpr && !ballotOfReachingLanes(Reach.MaskExpr, Guards)) {
+    // Each thread's own mask: `lane < 16 ? 0xffff : 0xffff0000` orders each
+    // half-warp apart, though both halves reach the call. A mask that is
+    // not known for a thread orders nothing for it.
+    Reach.ThreadMasks.resize(Threads);
+    for (int64_t Tid = 0; Tid < Threads; ++Tid)
+      if (std::optional<int64_t> Mask = evaluate(Reach.MaskExpr, Context, Tid))
+        Reach.ThreadMasks[Tid] = uint32_t(*Mask);
+  }
   Reach.Whole = Reach.Mask == ~0u && Reach.TileSize == 32;
   for (int64_t Tid = 0; Reach.Whole && Tid < Threads; ++Tid)
-    Reach.Whole = passes(Guards, Tid) ||
+    Reach.Whole = (passes(Guards, Tid) &&
+                   (Reach.ThreadMasks.empty() ||
+                    Reach.ThreadMasks[Tid] == ~0u)) ||
                   (Block && Tid >= Block->X * Block->Y * Block->Z);
   Events.push_back({std::nullopt, std::move(Reach)});
+}
+
+/// `m = __ballot_sync(c, taken); if (taken) { ... __syncwarp(m); }`, the
+/// form of warpfix's own fixes where the condition reads memory: the mask is
+/// exactly the lanes that reach the barrier, whatever `taken` is.
+bool SharedAccessAnalysis::ballotOfReachingLanes(
+    const Expr *Mask, const std::vector<Guard> &Guards) {
+  if (Guards.empty() || Guards.back().Negated || Guards.back().IsCase)
+    return false;
+  auto VariableOf = [](const Expr *E) -> const VarDecl * {
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
+        E ? E->IgnoreParenImpCasts() : nullptr);
+    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  };
+  const VarDecl *Taken = VariableOf(Guards.back().Condition);
+  const VarDecl *MaskVar = VariableOf(Mask);
+  if (!Taken || !MaskVar || !hasSingleValue(Taken) ||
+      !hasSingleValue(MaskVar))
+    return false;
+  const auto *Ballot =
+      dyn_cast<CallExpr>(MaskVar->getInit()->IgnoreParenImpCasts());
+  const FunctionDecl *Callee = Ballot ? Ballot->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+         Callee->getName() == "__ballot_sync" && Ballot->getNumArgs() == 2 &&
+         VariableOf(Ballot->getArg(1)) == Taken;
 }
 
 bool SharedAccessAnalysis::orderedBetween(const std::vector<size_t> &Partial,
@@ -1149,7 +1403,9 @@ bool SharedAccessAnalysis::orderedBetween(const std::vector<size_t> &Partial,
       continue;
     const BarrierReach &R = Events[I].Reach;
     int64_t LaneA = TA % 32, LaneB = TB % 32;
-    if (((R.Mask >> LaneA) & 1) && ((R.Mask >> LaneB) & 1) &&
+    uint32_t MaskA = R.ThreadMasks.empty() ? R.Mask : R.ThreadMasks[TA];
+    uint32_t MaskB = R.ThreadMasks.empty() ? R.Mask : R.ThreadMasks[TB];
+    if (((MaskA >> LaneB) & 1) && ((MaskB >> LaneA) & 1) &&
         LaneA / R.TileSize == LaneB / R.TileSize && passes(R.Guards, TA) &&
         passes(R.Guards, TB))
       return true;
@@ -1232,7 +1488,11 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
   std::vector<Race> Races;
   // One witness per pair of accesses and direction: the other access before
   // the write, or after it (a later statement, or the next iteration).
-  std::set<std::tuple<const Expr *, const Expr *, bool>> Seen;
+  // A helper's access is one expression made from each statement of the
+  // kernel that calls it: each such pair of statements is a pair of its own.
+  std::set<std::tuple<const Expr *, const Expr *, bool, const Stmt *,
+                      const Stmt *>>
+      Seen;
   size_t Start = 0;
   for (size_t End = 0; End <= Events.size(); ++End) {
     if (End < Events.size() &&
@@ -1281,7 +1541,9 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                 // could still overlap this access.
                 auto It = Written.upper_bound(*E - WriteBytes);
                 if (It != Written.end() && It->first < *E + OtherBytes)
-                  return std::make_tuple(It->second, B * 32 + Lane, It->first);
+                  return std::make_tuple(It->second, B * 32 + Lane,
+                                         Interval[W]->AnyElement ? *E
+                                                                 : It->first);
               }
       }
       return std::nullopt;
@@ -1295,7 +1557,8 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
           const SharedAccess *Write = Interval[W], *Other = Interval[O];
           bool OtherFirst = Other->Sequence < Write->Sequence;
           if (!sameStorage(*Other->Array, *Write->Array) ||
-              Seen.count({Write->Access, Other->Access, OtherFirst}) ||
+              Seen.count({Write->Access, Other->Access, OtherFirst,
+                          Write->KernelStatement, Other->KernelStatement}) ||
               storeTheSameConstant(*Write, *Other))
             continue;
           for (int64_t Lane = 0; Lane < 32; ++Lane) {
@@ -1309,15 +1572,20 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                           *Elements[O][OtherLane], Other->Bytes) &&
                   !orderedBetween(Partial, *Write, Warp * 32 + Lane, *Other,
                                   Warp * 32 + OtherLane)) {
+                // Named by the access whose element is known, if one is.
                 Race Witness{Write, Other, Warp * 32 + Lane,
-                             Warp * 32 + OtherLane, *Elements[W][Lane]};
+                             Warp * 32 + OtherLane,
+                             Write->AnyElement ? *Elements[O][OtherLane]
+                                               : *Elements[W][Lane]};
+                Witness.ModelThreads = Threads;
                 if (auto Across = MeetAcrossWarps(W, O)) {
                   Witness.AcrossWarps = true;
                   std::tie(Witness.AcrossWriter, Witness.AcrossOther,
                            Witness.AcrossElement) = *Across;
                 }
                 Races.push_back(Witness);
-                Seen.insert({Write->Access, Other->Access, OtherFirst});
+                Seen.insert({Write->Access, Other->Access, OtherFirst,
+                             Write->KernelStatement, Other->KernelStatement});
                 Found = true;
               }
             if (Found)
@@ -1332,17 +1600,25 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
 
 std::vector<Race>
 SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
-                              std::optional<BlockSize> Launched) {
+                              std::optional<BlockSize> Launched,
+                              int64_t Unlaunched) {
   Block = Launched;
-  Threads = DefaultThreads;
+  Threads = Unlaunched;
   if (Block)
     Threads = std::min<int64_t>(
         llvm::alignTo(Block->X * Block->Y * Block->Z, 32), MaxBlockThreads);
   Events.clear();
   Frames.clear();
+  Evaluations = 0;
+  Exhausted = false;
   std::vector<Guard> Guards;
   walk(Kernel.getBody(), newFrame(Frame()), Guards, 0);
-  return findRaces();
+  if (Exhausted)
+    return {};
+  std::vector<Race> Races = findRaces();
+  if (Exhausted)
+    return {};
+  return Races;
 }
 
 } // namespace warpfix

@@ -29,6 +29,8 @@ struct Frame {
   const Frame *Caller = nullptr;
   /// The call or construction that entered this function.
   const clang::Expr *Call = nullptr;
+  /// The caller's statement that holds Call.
+  const clang::Stmt *CallStatement = nullptr;
   /// What `this` stands for in a member function, in the caller's frame:
   /// the object (`slots[i].add(v)`, `slots[i] += v`) or, with ThisIsPointer,
   /// a pointer to it (`p->add(v)`).
@@ -75,10 +77,18 @@ struct SharedAccess {
   /// to a whole struct meets a read of one of its fields.
   int64_t Bytes = 0;
   bool IsWrite;
+  /// Any byte of Array, which this analysis cannot narrow down: a call it
+  /// does not follow that gets a pointer or reference into Array (Access is
+  /// the call, or the construction of an object whose destructor it is), or
+  /// a pointer parameter that its function moves.
+  bool AnyElement = false;
   /// What a plain assignment stores (`s = 0`), else null.
   const clang::Expr *Stored = nullptr;
   /// The statement the access belongs to, in the function it is written in.
   const clang::Stmt *Statement;
+  /// The kernel's own statement during which the access is made: Statement,
+  /// or the statement of the kernel that calls the function holding it.
+  const clang::Stmt *KernelStatement;
   std::vector<Guard> Guards;
   /// Position in the unrolled program, to tell iterations apart.
   unsigned Sequence;
@@ -88,6 +98,10 @@ struct SharedAccess {
 /// through, each with the lanes of its own tile.
 struct BarrierReach {
   uint32_t Mask = ~0u;
+  /// A mask that is not a constant, and its value for each thread, where
+  /// known (0 where not: it orders nothing for that thread).
+  const clang::Expr *MaskExpr = nullptr;
+  std::vector<uint32_t> ThreadMasks;
   unsigned TileSize = 32;
   std::vector<Guard> Guards;
   /// Orders every lane of every thread modelled: it closes a barrier
@@ -105,18 +119,34 @@ struct Race {
   /// indices, in the launched block, or in the default model of two warps).
   bool AcrossWarps = false;
   int64_t AcrossWriter = 0, AcrossOther = 0, AcrossElement = 0;
+  /// How many threads the modelled block has.
+  int64_t ModelThreads = 0;
 };
 
 class SharedAccessAnalysis {
 public:
   explicit SharedAccessAnalysis(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
+  /// Block sizes in x to model a kernel with no launch in sight: two warps,
+  /// enough to tell races within a warp from those across warps and cheap;
+  /// and the largest block, whose later warps may run code that the first
+  /// two skip (`if (threadIdx.x >= 64)`).
+  static constexpr int64_t TwoWarps = 64, LargestBlock = 1024;
+
   /// The races between lanes of one warp inside the kernel K, including
   /// device functions it calls. With the block size of its launches, the
   /// threads are those of a block of that shape, so a 2-D tile's rows are
-  /// modelled; without, a block of two warps in x.
+  /// modelled; without, a block of Unlaunched threads in x.
   std::vector<Race> racesIn(const clang::FunctionDecl &Kernel,
-                            std::optional<BlockSize> Launched);
+                            std::optional<BlockSize> Launched,
+                            int64_t Unlaunched = TwoWarps);
+
+  /// Bounds the work of the next racesIn to about Evaluations steps of
+  /// evaluating an expression for a thread; past it, racesIn gives up, says
+  /// so with exhausted(), and reports no race.
+  void limitWork(size_t Evaluations) { Budget = Evaluations; }
+  bool exhausted() const { return Exhausted; }
+  size_t evaluations() const { return Evaluations; }
 
   /// The value of E for the thread with linear index Tid under Context, if
   /// known.
@@ -128,7 +158,20 @@ private:
     std::optional<SharedAccess> Access; ///< empty: a barrier
     BarrierReach Reach;
   };
-  void addBarrier(BarrierReach Reach, const std::vector<Guard> &Guards);
+  void addOpaqueCall(const clang::CallExpr &Call, const Frame *Context,
+                     const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
+  void addOpaqueUse(llvm::ArrayRef<const clang::Expr *> Passed,
+                    const clang::Expr &Use, const Frame *Context,
+                    const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
+  void destroyLocals(const clang::CompoundStmt &Block, const Frame *Context,
+                     const std::vector<Guard> &Guards);
+  void addBarrier(BarrierReach Reach, const std::vector<Guard> &Guards,
+                  const Frame *Context = nullptr);
+  bool ballotOfReachingLanes(const clang::Expr *Mask,
+                             const std::vector<Guard> &Guards);
+  std::optional<int64_t> ballotOf(const clang::CallExpr &Call,
+                                  const Frame *Context, int64_t Tid,
+                                  unsigned Depth);
   /// Whether a barrier among Partial, between the accesses A and B in the
   /// program, orders thread TA's access with thread TB's.
   bool orderedBetween(const std::vector<size_t> &Partial,
@@ -162,6 +205,9 @@ private:
 
   /// A local variable whose only value is its initializer.
   bool hasSingleValue(const clang::VarDecl *Var);
+  /// A local or parameter that nothing in its function stores to, and
+  /// whose address is not taken.
+  bool neverReassigned(const clang::VarDecl *Var);
   /// A local integer whose value the walk can follow statement by
   /// statement: every use of it is one the memory model understands, and
   /// its function has no goto to jump back over a store.
@@ -185,6 +231,9 @@ private:
   /// The threads modelled: the launched block's, rounded up to whole warps,
   /// or the default model's two warps.
   int64_t Threads = 64;
+  /// Evaluations allowed in one racesIn (0: no bound), and how many it made.
+  size_t Budget = 0, Evaluations = 0;
+  bool Exhausted = false;
   /// Evaluating a guard: blockIdx is unknown there.
   bool InGuard = false;
   llvm::DenseMap<const clang::FunctionDecl *,

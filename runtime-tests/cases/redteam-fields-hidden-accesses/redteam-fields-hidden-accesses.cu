@@ -3,9 +3,11 @@
 // its condition) are modelled, and their races fixed. Member functions and
 // operators are entered with `this` bound to their object and a member
 // operator's parameters to the arguments after it, and a user-written
-// constructor's initializers and body are read: the races of opTree and
-// copyPeer are reported, without a fix (the accesses are in another
-// function, or under a lane-dependent branch).
+// constructor's initializers and body are read. Since the accesses that a
+// call makes are ordered between the kernel's statements: in opTree the
+// stores of each slot get a barrier before the tree (the tree's own race,
+// under a lane-dependent branch, is reported without a fix), and in copyPeer
+// the stores get one before the copy.
 //
 // Red team, fields of shared structs reached through code that warpfix does
 // not follow the way it runs: a member operator, a user-written copy
