@@ -2,6 +2,7 @@
 #include "checks/analysis/CallSites.h"
 #include "checks/analysis/Exits.h"
 #include "checks/analysis/LocalDefinitions.h"
+#include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/ExprCXX.h"
@@ -556,15 +557,18 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
   return fitToType(*Out, B->getType(), Ctx);
 }
 
+static bool isBallotSync(const CallExpr &Call, const ASTContext &Ctx) {
+  return isSyncPrimitiveCall(Call, Ctx.getSourceManager()) &&
+         primitiveName(Call) == "__ballot_sync" && Call.getNumArgs() == 2;
+}
+
 /// `__ballot_sync(m, p)` in a defined program: every lane of m reaches it,
 /// and its bit is p's value there. Lanes past the block have exited.
 std::optional<int64_t> SharedAccessAnalysis::ballotOf(const CallExpr &Call,
                                                       const Frame *Context,
                                                       int64_t Tid,
                                                       unsigned Depth) {
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() ||
-      Callee->getName() != "__ballot_sync" || Call.getNumArgs() != 2)
+  if (!isBallotSync(Call, Ctx))
     return std::nullopt;
   std::optional<int64_t> Mask = evaluate(Call.getArg(0), Context, Tid, Depth + 1);
   if (!Mask)
@@ -833,18 +837,26 @@ void SharedAccessAnalysis::addOpaqueUse(llvm::ArrayRef<const Expr *> Passed,
     SharedAccess A{};
     if (!resolve(Argument, Context, A, 0, Pointer) || !A.Array)
       continue;
-    A.Terms.clear();
-    A.Offset = AnyElementOffset;
-    A.Bytes = AnyElementBytes;
     A.AnyElement = true;
     A.Access = &Use;
     A.IsWrite = true;
-    A.Statement = Leaf;
-    A.KernelStatement = kernelStatementOf(Leaf, Context);
-    A.Guards = Guards;
-    A.Sequence = Events.size();
-    Events.push_back({std::move(A)});
+    record(std::move(A), Context, Guards, Leaf);
   }
+}
+
+void SharedAccessAnalysis::record(SharedAccess A, const Frame *Context,
+                                  const std::vector<Guard> &Guards,
+                                  const Stmt *Leaf) {
+  if (A.AnyElement) {
+    A.Terms.clear();
+    A.Offset = AnyElementOffset;
+    A.Bytes = AnyElementBytes;
+  }
+  A.Statement = Leaf;
+  A.KernelStatement = kernelStatementOf(Leaf, Context);
+  A.Guards = Guards;
+  A.Sequence = Events.size();
+  Events.push_back({std::move(A)});
 }
 
 void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
@@ -877,19 +889,10 @@ void SharedAccessAnalysis::addAccess(const Expr *Lvalue, bool IsWrite,
   A.Bytes = std::max<int64_t>(Ctx.getTypeSizeInChars(Type).getQuantity(), 1);
   if (!resolve(Lvalue, Context, A, 0) || !A.Array)
     return;
-  if (A.AnyElement) {
-    A.Terms.clear();
-    A.Offset = AnyElementOffset;
-    A.Bytes = AnyElementBytes;
-  }
   A.Access = Lvalue->IgnoreParens();
   A.IsWrite = IsWrite;
   A.Stored = Stored;
-  A.Statement = Leaf;
-  A.KernelStatement = kernelStatementOf(Leaf, Context);
-  A.Guards = Guards;
-  A.Sequence = Events.size();
-  Events.push_back({std::move(A)});
+  record(std::move(A), Context, Guards, Leaf);
 }
 
 void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
@@ -1387,9 +1390,7 @@ bool SharedAccessAnalysis::ballotOfReachingLanes(
     return false;
   const auto *Ballot =
       dyn_cast<CallExpr>(MaskVar->getInit()->IgnoreParenImpCasts());
-  const FunctionDecl *Callee = Ballot ? Ballot->getDirectCallee() : nullptr;
-  return Callee && Callee->getIdentifier() &&
-         Callee->getName() == "__ballot_sync" && Ballot->getNumArgs() == 2 &&
+  return Ballot && isBallotSync(*Ballot, Ctx) &&
          VariableOf(Ballot->getArg(1)) == Taken;
 }
 

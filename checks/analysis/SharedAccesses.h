@@ -160,6 +160,10 @@ private:
   };
   void addOpaqueCall(const clang::CallExpr &Call, const Frame *Context,
                      const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
+  /// Files an access with where it is made: its statement, the kernel's
+  /// statement, its guards and its place in the walk.
+  void record(SharedAccess A, const Frame *Context,
+              const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
   void addOpaqueUse(llvm::ArrayRef<const clang::Expr *> Passed,
                     const clang::Expr &Use, const Frame *Context,
                     const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
