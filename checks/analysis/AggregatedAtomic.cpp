@@ -73,21 +73,62 @@ bool coversWholeWarp(const CallExpr *Shuffle, ASTContext &Ctx) {
          Width.Val.getInt() == 32;
 }
 
-} // namespace
+/// Helpers that take the mask by value are followed this many calls deep.
+constexpr unsigned MaxHelperDepth = 4;
 
-bool isAggregationIdiom(const Expr *ActiveMask, ASTContext &Ctx,
-                        MembershipAnalysis &Members) {
-  std::optional<LocalSlot> Slot = slotStoredBy(ActiveMask, Ctx);
-  if (!Slot || !Slot->Path.empty() || !Slot->Var->getInit())
+bool usedOnlyForAggregation(const VarDecl *M,
+                            const std::vector<const Expr *> &Reads,
+                            const Membership &Reference, const Expr *After,
+                            ASTContext &Ctx, MembershipAnalysis &Members,
+                            unsigned Depth);
+
+/// The parameter of a user-written function that the argument Operand of
+/// Call initializes by value, if it is one: the helper gets its own copy of
+/// the mask, and what the helper does with it decides the idiom.
+const ParmVarDecl *parameterCopying(const CallExpr &Call, const Expr *Operand,
+                                    const SourceManager &SM) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  const FunctionDecl *Definition = nullptr;
+  // An operator's arguments may start with its object.
+  if (isa<CXXOperatorCallExpr>(Call) || !Callee ||
+      !Callee->hasBody(Definition) ||
+      SM.isInSystemHeader(Definition->getLocation()))
+    return nullptr;
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    if (Call.getArg(I) == Operand && I < Definition->getNumParams()) {
+      const ParmVarDecl *Param = Definition->getParamDecl(I);
+      return Param->getType()->isIntegerType() ? Param : nullptr;
+    }
+  return nullptr;
+}
+
+/// A helper's copy of the mask is the idiom if it is never assigned and
+/// every use of it is, for every lane that enters the helper.
+bool helperUsesForAggregation(const ParmVarDecl *Param, ASTContext &Ctx,
+                              MembershipAnalysis &Members, unsigned Depth) {
+  SlotAccesses Accesses = accessesOf(LocalSlot{Param, {}}, Ctx);
+  if (Accesses.Unmodelled || !Accesses.Stored.empty())
     return false;
-  const VarDecl *M = Slot->Var;
-  SlotAccesses Accesses = accessesOf(*Slot, Ctx);
-  if (Accesses.Unmodelled || Accesses.Stored.size() != 1 ||
-      Accesses.Stored.front() != M->getInit())
-    return false;
+  Membership Entered;
+  Entered.Result = Membership::AllLanes;
+  return usedOnlyForAggregation(Param, Accesses.Reads, Entered, nullptr, Ctx,
+                                Members, Depth + 1);
+}
+
+/// Whether each of Reads, the reads of the mask M, is a use of the idiom,
+/// made after After (if given) by the same lanes as Reference.
+bool usedOnlyForAggregation(const VarDecl *M,
+                            const std::vector<const Expr *> &Reads,
+                            const Membership &Reference, const Expr *After,
+                            ASTContext &Ctx, MembershipAnalysis &Members,
+                            unsigned Depth) {
   const SourceManager &SM = Ctx.getSourceManager();
-  Membership AtStore = Members.withinFunction(ActiveMask);
-  for (const Expr *Read : Accesses.Reads) {
+  auto ReachedLikeReference = [&](const CallExpr *Call) {
+    return (!After || SM.isBeforeInTranslationUnit(After->getBeginLoc(),
+                                                   Call->getBeginLoc())) &&
+           sameLanes(Reference, Members.withinFunction(Call));
+  };
+  for (const Expr *Read : Reads) {
     const Expr *Operand = nullptr;
     const Stmt *User = consumerOf(Ctx, Read, Operand);
     const auto *Call = dyn_cast_or_null<CallExpr>(User);
@@ -102,15 +143,38 @@ bool isAggregationIdiom(const Expr *ActiveMask, ASTContext &Ctx,
         continue;
       return false;
     }
-    if (!isToolkitCall(Call, "__shfl_sync", SM) || Call->getNumArgs() < 3 ||
-        Call->getArg(0) != Operand || !isLeaderOf(Call->getArg(2), M, Ctx) ||
-        !coversWholeWarp(Call, Ctx) ||
-        !SM.isBeforeInTranslationUnit(ActiveMask->getBeginLoc(),
-                                      Call->getBeginLoc()) ||
-        !sameLanes(AtStore, Members.withinFunction(Call)))
+    if (isToolkitCall(Call, "__shfl_sync", SM)) {
+      if (Call->getNumArgs() < 3 || Call->getArg(0) != Operand ||
+          !isLeaderOf(Call->getArg(2), M, Ctx) || !coversWholeWarp(Call, Ctx) ||
+          !ReachedLikeReference(Call))
+        return false;
+      continue;
+    }
+    const ParmVarDecl *Param =
+        Call && Depth < MaxHelperDepth ? parameterCopying(*Call, Operand, SM)
+                                       : nullptr;
+    if (!Param || !ReachedLikeReference(Call) ||
+        !helperUsesForAggregation(Param, Ctx, Members, Depth))
       return false;
   }
   return true;
+}
+
+} // namespace
+
+bool isAggregationIdiom(const Expr *ActiveMask, ASTContext &Ctx,
+                        MembershipAnalysis &Members) {
+  std::optional<LocalSlot> Slot = slotStoredBy(ActiveMask, Ctx);
+  if (!Slot || !Slot->Path.empty() || !Slot->Var->getInit())
+    return false;
+  const VarDecl *M = Slot->Var;
+  SlotAccesses Accesses = accessesOf(*Slot, Ctx);
+  if (Accesses.Unmodelled || Accesses.Stored.size() != 1 ||
+      Accesses.Stored.front() != M->getInit())
+    return false;
+  return usedOnlyForAggregation(M, Accesses.Reads,
+                                Members.withinFunction(ActiveMask), ActiveMask,
+                                Ctx, Members, 0);
 }
 
 } // namespace warpfix

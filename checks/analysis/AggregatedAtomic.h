@@ -26,7 +26,11 @@ namespace warpfix {
 ///  - `__ffs(m)`, `__popc(m)`, `__popc(m & x)`: the leader and counts;
 ///  - the member mask of `__shfl_sync(m, v, leader)` over the whole warp
 ///    width, where leader is `__ffs(m) - 1` (directly, or a local assigned
-///    only that), reached by the same lanes as the `__activemask()`.
+///    only that), reached by the same lanes as the `__activemask()`;
+///  - an argument to a helper that copies it into an integer parameter, the
+///    call reached by those lanes, where the parameter is never assigned and
+///    each of its uses is one of these, made by every lane that enters the
+///    helper (`claimed[reserveSlots(ctr, m)] = 1;`).
 bool isAggregationIdiom(const clang::Expr *ActiveMask, clang::ASTContext &Ctx,
                         MembershipAnalysis &Members);
 

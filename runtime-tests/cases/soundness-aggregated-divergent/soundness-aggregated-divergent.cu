@@ -20,12 +20,12 @@
 // into the caller's __activemask() and sees the early return in between.
 // That is right: no mask makes the early return defined, and __activemask()
 // is what the code meant. It edits nothing. On reserveSlots' shuffle it
-// reports the same finding (no fix, same note), which is a false positive:
-// the aggregated-atomic case, where the helper takes __activemask() itself,
-// has no finding, and here every lane of m reaches the shuffle. Since
-// neither finding has a fix, the rewritten program is the original, and it
-// computes the right thing. If warpfix learns the idiom through a parameter,
-// the finding at reserveSlots disappears and expect.json must be updated.
+// reports nothing: the helper's copy of m is used only for the idiom, by
+// every lane that enters it, and claimInBranch calls it with the lanes that
+// took m. (Until warpfix followed the idiom through a parameter, that
+// shuffle got the same finding too, a false positive.) Since no finding has
+// a fix, the rewritten program is the original, and it computes the right
+// thing.
 //
 // Outputs that do not depend on the order of the atomics: every slot in
 // [0, count) is claimed exactly once, and the counter ends at count.
