@@ -233,38 +233,12 @@ static constexpr size_t LargestBlockEvaluations = 4'000'000;
 
 void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
                                              ASTContext &Ctx) {
-  SharedAccessAnalysis Analysis(Ctx), LargestBlock(Ctx);
-  std::optional<BlockSize> Launched =
-      context().analyses(Ctx).Shapes.launchedBlock(&Kernel);
-  std::vector<Race> Races = Analysis.racesIn(Kernel, Launched);
-  // With no launch in sight the block may have any size: the later warps of
-  // the largest may run code that the first two skip. Races seen in both
-  // models keep the first one's witness. The larger model costs about 16
-  // times as much: past a bound, the kernel's findings say it was skipped.
-  // Its cost grows with the threads modelled: one that would pass the bound
-  // is not tried.
-  bool LargestSkipped =
-      !Launched && Analysis.evaluations() * (SharedAccessAnalysis::LargestBlock /
-                                             SharedAccessAnalysis::TwoWarps) >
-                       LargestBlockEvaluations;
-  if (!Launched && !LargestSkipped) {
-    std::set<std::tuple<const Expr *, const Expr *, const Stmt *,
-                        const Stmt *>>
-        Seen;
-    auto Key = [](const Race &R) {
-      return std::make_tuple(R.Write->Access, R.Other->Access,
-                             R.Write->KernelStatement,
-                             R.Other->KernelStatement);
-    };
-    for (const Race &R : Races)
-      Seen.insert(Key(R));
-    LargestBlock.limitWork(LargestBlockEvaluations);
-    for (Race &R : LargestBlock.racesIn(Kernel, std::nullopt,
-                                        SharedAccessAnalysis::LargestBlock))
-      if (Seen.insert(Key(R)).second)
-        Races.push_back(R);
-    LargestSkipped = LargestBlock.exhausted();
-  }
+  WarpAssumptions::Launches Launches =
+      context().analyses(Ctx).Shapes.launchesOf(&Kernel);
+  BlockModels Models(Ctx, LargestBlockEvaluations);
+  std::vector<Race> Races = Models.racesIn(Kernel, Launches);
+  bool LargestSkipped = Models.largestSkipped();
+  RowsModelled = Models.rowsModelled();
   // One finding per writing statement, its races as the evidence.
   std::vector<const Stmt *> Order;
   llvm::DenseMap<const Stmt *, std::vector<const Race *>> ByStatement;
@@ -274,11 +248,34 @@ void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
     ByStatement[R.Write->Statement].push_back(&R);
   }
   for (const Stmt *S : Order)
-    reportStatement(ByStatement[S], Launched.has_value(), LargestSkipped, Ctx);
+    reportStatement(ByStatement[S], Launches, LargestSkipped, Ctx);
+}
+
+/// The block a race between warps was found in, where the kernel may run in
+/// blocks of another size too.
+static std::string blockOfWitness(const Race &R,
+                                  const WarpAssumptions::Launches &Launches) {
+  if (R.FromLaunch && Launches.Sizes.size() == 1 && !Launches.OthersPossible)
+    return "";
+  const BlockSize &B = R.ModelShape;
+  std::string Size =
+      B.Y * B.Z > 1 ? std::to_string(B.X) + "x" + std::to_string(B.Y) +
+                          (B.Z > 1 ? "x" + std::to_string(B.Z) : "") +
+                          " threads"
+      : !R.FromLaunch && R.ModelThreads == SharedAccessAnalysis::TwoWarps
+          ? "two warps"
+          : std::to_string(B.X) + " threads";
+  if (R.FromLaunch)
+    return ", in its launch with blocks of " + Size;
+  return ", in a block of " + Size +
+         (Launches.Sizes.empty()
+              ? ", as modelled with no launch in sight"
+              : ", as modelled for a launch whose size warpfix cannot see");
 }
 
 void WarpMissingSyncwarpCheck::reportStatement(
-    const std::vector<const Race *> &Races, bool Launched, bool LargestSkipped,
+    const std::vector<const Race *> &Races,
+    const WarpAssumptions::Launches &Launches, bool LargestSkipped,
     ASTContext &Ctx) {
   // The clearest witness: a race inside the statement itself, if any.
   const Race &First = **llvm::find_if(Races, [&](const Race *R) {
@@ -320,6 +317,14 @@ void WarpMissingSyncwarpCheck::reportStatement(
                  "with no launch in sight this kernel was modelled in a block "
                  "of two warps only (a block of 1024 threads would cost too "
                  "much): races that only later warps make are not reported");
+  if (RowsModelled)
+    Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
+                 "warpfix cannot see the block size of every launch of this "
+                 "kernel, which names threadIdx.y or z: those it cannot see "
+                 "were modelled with rows of 32 and 64 threads, which stand "
+                 "for any row width that is a multiple of 32 or divides 32; "
+                 "with another width, threads of different warps may meet "
+                 "here too");
 
   Membership Lanes =
       context().analyses(Ctx).Members.at(First.Write->Statement);
@@ -373,13 +378,7 @@ void WarpMissingSyncwarpCheck::reportStatement(
             Thread(R.AcrossWriter) + " writes " + ElementAt(R.AcrossElement) +
             " and " + Thread(R.AcrossOther) +
             (R.Other->IsWrite ? " writes" : " reads") + " it" +
-            (Launched ? ""
-                      : ", in a block of " +
-                            (R.ModelThreads == SharedAccessAnalysis::TwoWarps
-                                 ? std::string("two warps")
-                                 : std::to_string(R.ModelThreads) +
-                                       " threads") +
-                            ", as modelled with no launch in sight") +
+            blockOfWitness(R, Launches) +
             "), and a __syncwarp() orders only the lanes of one warp");
     Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
                  "a __syncthreads() between the accesses orders every warp, "

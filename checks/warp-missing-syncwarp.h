@@ -32,10 +32,14 @@ private:
   std::vector<const clang::FunctionDecl *> Kernels;
   clang::ASTContext *KernelsContext = nullptr;
   bool NamesSharedMemory = false;
-  /// Launched: the block's shape is the launches', not the default model's.
-  /// LargestSkipped: with no launch in sight, the model of the largest block
-  /// was given up for its cost.
-  void reportStatement(const std::vector<const Race *> &Races, bool Launched,
+  /// The kernel being reported was modelled in blocks with rows of assumed
+  /// widths.
+  bool RowsModelled = false;
+  /// Launches: the block sizes the races were found in. LargestSkipped: for
+  /// launches not in sight, the model of the largest block was given up for
+  /// its cost.
+  void reportStatement(const std::vector<const Race *> &Races,
+                       const WarpAssumptions::Launches &Launches,
                        bool LargestSkipped, clang::ASTContext &Ctx);
   bool fixScanStep(const Race &First, const std::vector<const Race *> &Races,
                    FindingBuilder &Finding, clang::ASTContext &Ctx);

@@ -473,7 +473,8 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
       return std::nullopt;
     }
     // With no launch to go by, the model is one block of Threads in x;
-    // threadIdx.y and z stay unknown, since a warp may span rows.
+    // threadIdx.y and z stay unknown, since a warp may span rows: the
+    // models with rows (UnlaunchedBlockModels) give them values.
     if (Var == "threadIdx" && Field == "x")
       return Tid;
     if (Var == "blockDim")
@@ -1579,6 +1580,7 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                              Write->AnyElement ? *Elements[O][OtherLane]
                                                : *Elements[W][Lane]};
                 Witness.ModelThreads = Threads;
+                Witness.ModelShape = Block ? *Block : BlockSize{Threads, 1, 1};
                 if (auto Across = MeetAcrossWarps(W, O)) {
                   Witness.AcrossWarps = true;
                   std::tie(Witness.AcrossWriter, Witness.AcrossOther,
@@ -1619,6 +1621,145 @@ SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
   std::vector<Race> Races = findRaces();
   if (Exhausted)
     return {};
+  return Races;
+}
+
+namespace {
+/// Which of the dimensions y and z of threadIdx and blockDim a kernel names,
+/// in its body and the functions it calls. `dim3 t = threadIdx;` names all.
+class DimensionsNamed : public RecursiveASTVisitor<DimensionsNamed> {
+public:
+  bool Rows = false, Layers = false;
+  void visitFunction(const FunctionDecl *F, unsigned Depth) {
+    const FunctionDecl *Definition = nullptr;
+    if (!F || Depth > 8 || !F->hasBody(Definition) ||
+        !Visited.insert(Definition).second)
+      return;
+    llvm::SaveAndRestore Deeper(CallDepth, Depth);
+    TraverseStmt(Definition->getBody());
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    visitFunction(Call->getDirectCallee(), CallDepth + 1);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    visitFunction(Construct->getConstructor(), CallDepth + 1);
+    return true;
+  }
+  bool VisitMSPropertyRefExpr(MSPropertyRefExpr *Property) {
+    if (const DeclRefExpr *Base = builtin(Property->getBaseExpr())) {
+      Properties.insert(Base);
+      llvm::StringRef Field = Property->getPropertyDecl()->getName();
+      Rows |= Field == "y";
+      Layers |= Field == "z";
+    }
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    // RecursiveASTVisitor visits a property before its base.
+    if (builtin(Ref) && !Properties.count(Ref))
+      Rows = Layers = true;
+    return true;
+  }
+
+private:
+  /// threadIdx or blockDim, if E names one (through the opaque value of a
+  /// property's base).
+  static const DeclRefExpr *builtin(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(E))
+      E = Opaque->getSourceExpr()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    if (!Ref)
+      return nullptr;
+    llvm::StringRef Name = Ref->getDecl()->getName();
+    return Name == "threadIdx" || Name == "blockDim" ? Ref : nullptr;
+  }
+  llvm::DenseSet<const FunctionDecl *> Visited;
+  llvm::DenseSet<const DeclRefExpr *> Properties;
+  unsigned CallDepth = 0;
+};
+} // namespace
+
+/// Races seen in several shapes keep the first witness; that warps meet
+/// through the pair in any shape is what decides the fix. A pair is one
+/// race in each direction (the other access before the write, or after).
+static void mergeRaces(std::vector<Race> &Races, std::vector<Race> Found) {
+  auto Key = [](const Race &R) {
+    return std::make_tuple(R.Write->Access, R.Other->Access,
+                           R.Write->KernelStatement, R.Other->KernelStatement,
+                           R.Other->Sequence < R.Write->Sequence);
+  };
+  for (Race &R : Found) {
+    auto Kept = llvm::find_if(
+        Races, [&](const Race &Old) { return Key(Old) == Key(R); });
+    if (Kept == Races.end())
+      Races.push_back(R);
+    else if (R.AcrossWarps && !Kept->AcrossWarps)
+      *Kept = R;
+  }
+}
+
+std::vector<Race>
+BlockModels::racesIn(const FunctionDecl &Kernel,
+                     const WarpAssumptions::Launches &Launches) {
+  std::vector<Race> Races;
+  for (const BlockSize &Size : Launches.Sizes) {
+    std::vector<Race> Found = Models.emplace_back(Ctx).racesIn(Kernel, Size);
+    for (Race &R : Found)
+      R.FromLaunch = true;
+    mergeRaces(Races, std::move(Found));
+  }
+  if (Launches.OthersPossible)
+    mergeRaces(Races, racesOfAnyShape(Kernel));
+  return Races;
+}
+
+std::vector<Race> BlockModels::racesOfAnyShape(const FunctionDecl &Kernel) {
+  DimensionsNamed Named;
+  Named.visitFunction(&Kernel, 0);
+  using Shape = SharedAccessAnalysis;
+  SharedAccessAnalysis &TwoWarps = Models.emplace_back(Ctx);
+  std::vector<Race> Races = TwoWarps.racesIn(Kernel, std::nullopt);
+  // The models of the largest block cost about 16 times the first.
+  bool Affordable = TwoWarps.evaluations() *
+                        (Shape::LargestBlock / Shape::TwoWarps) <=
+                    LargestBudget;
+  LargestSkipped = !Affordable;
+  struct Model {
+    std::optional<BlockSize> Block;
+    bool Largest;
+  };
+  // Rows of one warp and of two: a row of 32 has warps apart across rows
+  // only (and so does any narrower row of a whole warp's divisor), one of 64
+  // within a row too.
+  RowsModelled = Named.Rows || Named.Layers;
+  std::vector<Model> Others;
+  for (int64_t Row : {32, 64}) {
+    if (Named.Rows)
+      Others.push_back({BlockSize{Row, 2, 1}, false});
+    if (Named.Layers)
+      Others.push_back({BlockSize{Row, 1, 2}, false});
+  }
+  if (Affordable) {
+    Others.push_back({std::nullopt, true});
+    for (int64_t Row : {32, 64}) {
+      if (Named.Rows)
+        Others.push_back({BlockSize{Row, Shape::LargestBlock / Row, 1}, true});
+      if (Named.Layers)
+        Others.push_back({BlockSize{Row, 1, Shape::LargestBlock / Row}, true});
+    }
+  }
+  for (const Model &M : Others) {
+    SharedAccessAnalysis &Analysis = Models.emplace_back(Ctx);
+    if (M.Largest)
+      Analysis.limitWork(LargestBudget);
+    std::vector<Race> Found =
+        Analysis.racesIn(Kernel, M.Block, Shape::LargestBlock);
+    if (M.Largest && Analysis.exhausted())
+      LargestSkipped = true;
+    mergeRaces(Races, std::move(Found));
+  }
   return Races;
 }
 

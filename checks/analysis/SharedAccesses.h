@@ -119,8 +119,12 @@ struct Race {
   /// indices, in the launched block, or in the default model of two warps).
   bool AcrossWarps = false;
   int64_t AcrossWriter = 0, AcrossOther = 0, AcrossElement = 0;
-  /// How many threads the modelled block has.
+  /// How many threads the modelled block has, and its shape where it has
+  /// rows (a kernel that reads threadIdx.y, with no launch in sight).
   int64_t ModelThreads = 0;
+  BlockSize ModelShape = {0, 1, 1};
+  /// ModelShape is the size of a launch, not a model of an unseen one.
+  bool FromLaunch = false;
 };
 
 class SharedAccessAnalysis {
@@ -251,6 +255,44 @@ private:
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::deque<Frame> Frames;
   std::vector<Event> Events;
+};
+
+/// The races of a kernel over every block shape that it may run in: each
+/// size that its launches give, and where a launch may have another (none is
+/// in sight, one cannot be evaluated, its address escapes), models of blocks
+/// of any shape. A block of two warps in x finds most races cheaply; the
+/// largest block's later warps may run code that the first two skip
+/// (`if (threadIdx.x >= 64)`); and where the kernel, or a function it
+/// calls, names threadIdx.y or z (or blockDim's), blocks whose second warp
+/// is the second row or layer (rows of 32 and of 64 threads, in two warps
+/// and in the largest block) show the warps that share an x. A kernel that names neither is taken to be
+/// launched in x only. A race seen in several shapes keeps the first
+/// witness, but one that threads of different warps make in any shape is a
+/// block-level race: no __syncwarp() fixes it.
+class BlockModels {
+public:
+  /// LargestBudget bounds each model of a 1024-thread block, in evaluations
+  /// of an expression for a thread; one predicted to pass it is not tried.
+  BlockModels(clang::ASTContext &Ctx, size_t LargestBudget)
+      : Ctx(Ctx), LargestBudget(LargestBudget) {}
+  std::vector<Race> racesIn(const clang::FunctionDecl &Kernel,
+                            const WarpAssumptions::Launches &Launches);
+  /// Whether a model of the largest block was not made, or gave up.
+  bool largestSkipped() const { return LargestSkipped; }
+  /// Whether blocks with rows were modelled for launches not in sight: rows
+  /// of 32 and 64 threads stand for every width that is a multiple of 32 or
+  /// divides it, and no other.
+  bool rowsModelled() const { return RowsModelled; }
+
+private:
+  /// The races of the models of blocks of any shape.
+  std::vector<Race> racesOfAnyShape(const clang::FunctionDecl &Kernel);
+  clang::ASTContext &Ctx;
+  size_t LargestBudget;
+  bool LargestSkipped = false;
+  bool RowsModelled = false;
+  /// The races point into the analyses that found them.
+  std::deque<SharedAccessAnalysis> Models;
 };
 
 } // namespace warpfix

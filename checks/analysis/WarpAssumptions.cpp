@@ -532,23 +532,25 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
   return Shape;
 }
 
-std::optional<BlockSize>
-WarpAssumptions::launchedBlock(const FunctionDecl *Kernel) {
-  if (Calls.callersUnseen(Kernel))
-    return std::nullopt;
+WarpAssumptions::Launches
+WarpAssumptions::launchesOf(const FunctionDecl *Kernel) {
+  Launches Out;
+  Out.OthersPossible = Calls.callersUnseen(Kernel);
   BlockEvaluator Evaluate(Ctx);
-  std::optional<BlockSize> Agreed;
   for (const CallSites::Launch &L : Calls.launchesOf(Kernel)) {
     Dimensions D = L.ThroughConfig ? Evaluate.ofConfig(L.Block)
                                    : Evaluate.evaluate(L.Block);
-    if (!D.X || !D.Y || !D.Z || *D.X <= 0 || *D.Y <= 0 || *D.Z <= 0)
-      return std::nullopt;
+    if (!D.X || !D.Y || !D.Z || *D.X <= 0 || *D.Y <= 0 || *D.Z <= 0) {
+      Out.OthersPossible = true;
+      continue;
+    }
     BlockSize Here{*D.X, *D.Y, *D.Z};
-    if (Agreed && !(*Agreed == Here))
-      return std::nullopt;
-    Agreed = Here;
+    if (!llvm::is_contained(Out.Sizes, Here))
+      Out.Sizes.push_back(Here);
   }
-  return Agreed;
+  if (Out.Sizes.empty())
+    Out.OthersPossible = true;
+  return Out;
 }
 
 BlockShape WarpAssumptions::in(const FunctionDecl *F) {

@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace warpfix {
 
@@ -56,10 +57,15 @@ public:
   /// kernels that reach F. Unknown callers add the default assumption.
   BlockShape in(const clang::FunctionDecl *F);
 
-  /// The block size of Kernel where the analysed code launches it, every
-  /// launch with the same size that warpfix can evaluate, and no launch can
-  /// hide behind an escaping address.
-  std::optional<BlockSize> launchedBlock(const clang::FunctionDecl *Kernel);
+  /// The block sizes of Kernel's launches in the analysed code.
+  struct Launches {
+    /// The distinct sizes of the launches that warpfix can evaluate.
+    std::vector<BlockSize> Sizes;
+    /// A launch may have another size: none is in sight, one cannot be
+    /// evaluated, or one may hide behind an escaping address.
+    bool OthersPossible = true;
+  };
+  Launches launchesOf(const clang::FunctionDecl *Kernel);
 
   /// Whether the assumptions named by Relies hold for code in F, and, if so,
   /// which of them hold only by default (AssumedOnly).

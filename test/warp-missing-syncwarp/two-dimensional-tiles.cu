@@ -1,18 +1,20 @@
 // 2-D tiles (issue 15, item 8d): warps are cut from the linear thread index
 // x + y * blockDim.x (CUDA C++ Programming Guide, SIMT Architecture), so with 16 x 16 blocks a warp spans two rows
-// of the tile and its lanes race within each row. Where the launches give
-// the block size, the threads are modelled in that shape; where they do not
-// (no launch in sight, two sizes, an address that escapes), threadIdx.y is
-// unknown and accesses indexed by it are not checked.
+// of the tile and its lanes race within each row. The threads are modelled
+// in the shape of each launch whose size warpfix evaluates (both of two
+// sizes); where a launch may have another size (none in sight, an address
+// that escapes), in blocks with rows of 32 and of 64 threads too, and a note
+// says so.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
-// RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
+// RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu
 // RUN: cp %t/k.cu %t/once.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=IDEMPOTENT
 // RUN: diff %t/once.cu %t/k.cu
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/k.cu %}
 // IDEMPOTENT: 1 finding in 1 file (0 fixable)
+// SUMMARY: 8 findings in 1 file (7 fixable)
 
 __global__ void row_tail16(float *out, const float *in) {
   __shared__ float tile[16][17];
@@ -31,14 +33,14 @@ __global__ void row_tail16(float *out, const float *in) {
     out[blockIdx.x * 16 + y] = tile[y][0];
 }
 // CHECK-FIXES:{{^}}  __syncthreads();
-// CHECK-FIXES-NEXT:{{^}}  auto warpfix_acc_22 = tile[y][x];
-// CHECK-FIXES-NEXT:{{^}}  if (x < 8) warpfix_acc_22 += tile[y][x + 8];
+// CHECK-FIXES-NEXT:{{^}}  auto warpfix_acc_24 = tile[y][x];
+// CHECK-FIXES-NEXT:{{^}}  if (x < 8) warpfix_acc_24 += tile[y][x + 8];
 // CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
-// CHECK-FIXES-NEXT:{{^}}  if (x < 8) tile[y][x] = warpfix_acc_22;
+// CHECK-FIXES-NEXT:{{^}}  if (x < 8) tile[y][x] = warpfix_acc_24;
 // CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
-// CHECK-FIXES:{{^}}  if (x < 1) warpfix_acc_22 += tile[y][x + 1];
+// CHECK-FIXES:{{^}}  if (x < 1) warpfix_acc_24 += tile[y][x + 1];
 // CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
-// CHECK-FIXES-NEXT:{{^}}  if (x < 1) tile[y][x] = warpfix_acc_22;
+// CHECK-FIXES-NEXT:{{^}}  if (x < 1) tile[y][x] = warpfix_acc_24;
 // CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
 
 // 8 x 4 blocks: one warp holds all four rows, and a row reads the next.
@@ -65,18 +67,30 @@ __global__ void rows_apart(float *out, const float *in) {
   out[y * 32 + x] = up;
 }
 
-// Not reported: the same tail with no launch in sight, launched with two
-// block sizes, or launched through a pointer besides its launch here.
+// The same tail with no launch in sight: modelled with rows of 32 and 64
+// threads, where lanes 0-3 of a row read what lanes 4-7 of the same row and
+// warp wrote, whatever the row's width; the note names the widths.
 __global__ void row_tail_unlaunched(float *out, const float *in) {
   __shared__ float tile[16][17];
   int x = threadIdx.x, y = threadIdx.y;
   tile[y][x] = in[y * 16 + x];
   __syncthreads();
   if (x < 8) tile[y][x] += tile[y][x + 8];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 4 writes tile[0][4] and lane 0 reads it
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: warpfix cannot see the block size of every launch of this kernel, which names threadIdx.y or z: those it cannot see were modelled with rows of 32 and 64 threads, which stand for any row width that is a multiple of 32 or divides 32; with another width, threads of different warps may meet here too
   if (x < 4) tile[y][x] += tile[y][x + 4];
   if (x == 0)
     out[blockIdx.x * 16 + y] = tile[y][0];
 }
+// CHECK-FIXES:{{^}}  auto warpfix_acc_{{[0-9]+}} = tile[y][x];
+// CHECK-FIXES-NEXT:{{^}}  if (x < 8) warpfix_acc_{{[0-9]+}} += tile[y][x + 8];
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+// CHECK-FIXES-NEXT:{{^}}  if (x < 8) tile[y][x] = warpfix_acc_{{[0-9]+}};
+// CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);
+// CHECK-FIXES:{{^}}  if (x < 4) warpfix_acc_{{[0-9]+}} += tile[y][x + 4];
+
+// Launched with two block sizes, 16x16 and 8x32: each is modelled, and in
+// each a row lies within one warp. No note: both sizes are known.
 
 __global__ void row_tail_two_sizes(float *out, const float *in) {
   __shared__ float tile[16][17];
@@ -84,17 +98,23 @@ __global__ void row_tail_two_sizes(float *out, const float *in) {
   tile[y][x] = in[y * 16 + x];
   __syncthreads();
   if (x < 8) tile[y][x] += tile[y][x + 8];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 4 writes tile[0][4] and lane 0 reads it
   if (x < 4) tile[y][x] += tile[y][x + 4];
   if (x == 0)
     out[blockIdx.x * 16 + y] = tile[y][0];
 }
 
+// Launched here in 16x16 blocks, and through a table with any size: both
+// the launch and the models, with the note, and a partial last warp.
 __global__ void row_tail_escaping(float *out, const float *in) {
   __shared__ float tile[16][17];
   int x = threadIdx.x, y = threadIdx.y;
   tile[y][x] = in[y * 16 + x];
   __syncthreads();
   if (x < 8) tile[y][x] += tile[y][x + 8];
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 4 writes tile[0][4] and lane 0 reads it
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: warpfix cannot see the block size of every launch of this kernel
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: every lane that the warp has reaches this call; in a block whose last warp is partial
   if (x < 4) tile[y][x] += tile[y][x + 4];
   if (x == 0)
     out[blockIdx.x * 16 + y] = tile[y][0];
