@@ -3,6 +3,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -19,8 +20,9 @@ namespace {
 /// loop nested in a switch stays in that loop.
 class ExitFinder : public RecursiveASTVisitor<ExitFinder> {
 public:
-  ExitFinder(ASTContext &Ctx, bool CountContinue)
-      : Ctx(Ctx), CountContinue(CountContinue) {}
+  ExitFinder(ASTContext &Ctx, bool CountContinue,
+             ExitingFunctions *Exiting = nullptr)
+      : Ctx(Ctx), CountContinue(CountContinue), Exiting(Exiting) {}
   std::vector<const Stmt *> Exits;
   bool HasGoto = false;
 
@@ -45,6 +47,11 @@ public:
       return add(S);
     return true;
   }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (Exiting && Exiting->mayExit(*Call))
+      return add(Call);
+    return true;
+  }
 #define CAPTURES(Type, Counter)                                                \
   bool Traverse##Type(Type *S) {                                               \
     ++Counter;                                                                 \
@@ -66,6 +73,7 @@ private:
   }
   ASTContext &Ctx;
   bool CountContinue;
+  ExitingFunctions *Exiting;
   unsigned Loops = 0;
   unsigned Switches = 0;
 };
@@ -136,17 +144,67 @@ bool declaresLabel(const DeclContext &DC) {
 
 } // namespace
 
+bool ExitingFunctions::mayExit(const CallExpr &Call) {
+  return mayExit(Call.getDirectCallee(), 0);
+}
+
+namespace {
+/// The walk of a body that the children do not show whole (a local class,
+/// a typedef): every statement the visitor reaches, lambdas' bodies too.
+class AnyStatement : public RecursiveASTVisitor<AnyStatement> {
+public:
+  explicit AnyStatement(llvm::function_ref<bool(const Stmt *)> Wanted)
+      : Wanted(Wanted) {}
+  bool Found = false;
+  bool VisitStmt(Stmt *S) {
+    Found = Found || Wanted(S);
+    return !Found;
+  }
+
+private:
+  llvm::function_ref<bool(const Stmt *)> Wanted;
+};
+} // namespace
+
+bool ExitingFunctions::mayExit(const FunctionDecl *F, unsigned Depth) {
+  const FunctionDecl *Definition = nullptr;
+  // The toolkit's functions do not exit (__trap ends the whole grid).
+  if (!F || Depth > 8 || !F->hasBody(Definition) ||
+      Ctx.getSourceManager().isInSystemHeader(Definition->getLocation()))
+    return false;
+  auto [It, New] = Known.try_emplace(Definition, false);
+  if (!New)
+    return It->second; // known, or being asked (a recursion adds nothing)
+  auto Exiting = [&](const Stmt *Child) {
+    if (const auto *Asm = dyn_cast<AsmStmt>(Child))
+      return Asm->generateAsmString(Ctx).find("exit") != std::string::npos;
+    const auto *Call = dyn_cast<CallExpr>(Child);
+    return Call && mayExit(Call->getDirectCallee(), Depth + 1);
+  };
+  std::optional<bool> Exits = amongChildren(Definition->getBody(), Exiting);
+  if (!Exits) {
+    AnyStatement Walk(Exiting);
+    Walk.TraverseStmt(Definition->getBody());
+    Exits = Walk.Found;
+  }
+  Known[Definition] = *Exits;
+  return *Exits;
+}
+
 std::vector<const Stmt *> exitsOf(ASTContext &Ctx, const Stmt *S,
-                                  bool CountContinue) {
+                                  bool CountContinue,
+                                  ExitingFunctions *Exiting) {
   // Most statements hold no jump and no asm at all, which their children
   // show; the visitor, which tells which jumps leave S, walks the rest.
-  std::optional<bool> MayExit = amongChildren(S, [](const Stmt *Child) {
+  std::optional<bool> MayExit = amongChildren(S, [&](const Stmt *Child) {
+    if (const auto *Call = dyn_cast<CallExpr>(Child))
+      return Exiting && Exiting->mayExit(*Call);
     return isa<ReturnStmt, GotoStmt, IndirectGotoStmt, BreakStmt, ContinueStmt,
                AsmStmt>(Child);
   });
   if (MayExit && !*MayExit)
     return {};
-  ExitFinder Finder(Ctx, CountContinue);
+  ExitFinder Finder(Ctx, CountContinue, Exiting);
   Finder.TraverseStmt(const_cast<Stmt *>(S));
   return Finder.Exits;
 }

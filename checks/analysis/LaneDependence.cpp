@@ -52,6 +52,7 @@ LaneValue LaneValue::join(const LaneValue &Other) const {
   Result.MultipleOf32 = MultipleOf32 && Other.MultipleOf32;
   Result.MultipleOf32IfWholeWarps =
       MultipleOf32IfWholeWarps && Other.MultipleOf32IfWholeWarps;
+  Result.NonNegative = NonNegative && Other.NonNegative;
   return Result;
 }
 
@@ -102,7 +103,7 @@ bool LaneDependence::hasGoto(const FunctionDecl *F) {
 const std::vector<const Stmt *> &LaneDependence::exits(const Stmt *S) {
   auto [It, Inserted] = ExitCache.try_emplace(S);
   if (Inserted)
-    It->second = exitsOf(Ctx, S);
+    It->second = exitsOf(Ctx, S, /*CountContinue=*/true, &Exiting);
   return It->second;
 }
 
@@ -413,14 +414,16 @@ std::optional<LaneValue> LaneDependence::ofLoopCounter(const DeclRefExpr *Ref,
     if (Def.Var == Var && Def.Site != Loop->getInit() &&
         isWithin(Ctx, Def.Site, Loop))
       Inside.push_back(&Def);
+  // In progress before the exits' conditions are asked: they may read the
+  // counter (`if (i == lane) break;`).
+  LaneValue Value = unsolved();
+  CountersInProgress[Key] = Value;
   // A lane that leaves an iteration early skips the rest of it.
   LaneValue Exits;
   for (const Stmt *Exit : exits(Loop->getBody()))
     if (Exit != Loop)
       Exits = Exits.join(controlDependenceWithin(Exit, Loop));
   const Expr *Init = assignedByInit(Loop, Var);
-  LaneValue Value = unsolved();
-  CountersInProgress[Key] = Value;
   for (unsigned Round = 0;; ++Round) {
     LaneValue Next = of(Init);
     for (const Definition *Def : Inside)
@@ -479,13 +482,13 @@ LaneValue LaneDependence::ofBuiltinVariable(const Expr *E, bool &Matched) {
     // x + y * blockDim.x + ..., so y and z split a warp unless blockDim.x is
     // a multiple of 32 (CUDA C++ Programming Guide, SIMT Architecture).
     return Field == "x" ? LaneValue{LaneValue::ThreadIndex, true, true,
-                                    NoAssumption}
+                                    NoAssumption, true}
                         : LaneValue{LaneValue::WarpUniform, false, false,
-                                    WholeWarpRows};
+                                    WholeWarpRows, true};
   if (Var == "blockDim" && Field == "x")
-    return LaneValue{LaneValue::Uniform, false, true, NoAssumption};
+    return LaneValue{LaneValue::Uniform, false, true, NoAssumption, true};
   if (Var == "blockIdx" || Var == "blockDim" || Var == "gridDim")
-    return LaneValue::uniform();
+    return LaneValue{LaneValue::Uniform, false, false, NoAssumption, true};
   Matched = false;
   return {};
 }
@@ -521,7 +524,7 @@ static LaneValue reachCondition(LaneDependence &Lanes, ASTContext &Ctx,
       if (Earlier == ChildStmt)
         break;
       for (const Stmt *Exit : Lanes.exits(Earlier)) {
-        if (isa<GotoStmt, IndirectGotoStmt, AsmStmt>(Exit))
+        if (isa<GotoStmt, IndirectGotoStmt, AsmStmt, CallExpr>(Exit))
           return LaneValue::laneDependent();
         Result = Result.join(Lanes.controlDependenceWithin(Exit, Block));
       }
@@ -592,18 +595,22 @@ LaneValue LaneDependence::ofCall(const CallExpr *Call) {
                            "__uni_sync"}) ||
       Name.starts_with("__reduce_") || Name.starts_with("__syncthreads_"))
     return LaneValue{LaneValue::WarpUniform, false, false, NoAssumption};
-  if (Name.contains("shfl") || Name.starts_with("atomic") ||
-      Name.starts_with("__atomic") || Name.contains("activemask") ||
-      Name.starts_with("__match") || Name.starts_with("clock") ||
-      Name.starts_with("__lane"))
+  // Atomics in every spelling the toolkit has (atomicAdd, __iAtomicAdd,
+  // __uAtomicInc, __fAtomicAdd, __nv_atomic_*).
+  if (Name.contains("shfl") || Name.contains_insensitive("atomic") ||
+      Name.contains("activemask") || Name.starts_with("__match") ||
+      Name.starts_with("clock") || Name.starts_with("__lane"))
     return LaneValue::laneDependent();
-  // Toolkit functions of their arguments (__popc, min, __ffs, math).
+  // Toolkit functions of their arguments (__popc, min, __ffs, math). Not one
+  // that returns a pointer: malloc gives each thread its own memory.
   const SourceManager &SM = Ctx.getSourceManager();
-  if (Call->getNumArgs() > 0 && SM.isInSystemHeader(Callee->getLocation())) {
+  if (Call->getNumArgs() > 0 && SM.isInSystemHeader(Callee->getLocation()) &&
+      !Call->getType()->isPointerType()) {
     LaneValue Result;
     for (const Expr *Arg : Call->arguments())
       Result = Result.join(asData(of(Arg)));
     Result.MultipleOf32 = Result.MultipleOf32IfWholeWarps = false;
+    Result.NonNegative = false;
     return Result;
   }
   return LaneValue::laneDependent();
@@ -659,18 +666,22 @@ static LaneValue ofArithmetic(LaneDependence &Lanes, ASTContext &Ctx,
       return {K::ThreadIndex, Index->MultipleOf32 && Offset->MultipleOf32,
               Index->MultipleOf32IfWholeWarps &&
                   Offset->MultipleOf32IfWholeWarps,
-              Relies};
+              Relies,
+              Opcode == BO_Add && Index->NonNegative && Offset->NonNegative};
     break;
   }
   case BO_Mul:
     if (L.What == K::Uniform && R.What == K::Uniform)
       return {K::Uniform, L.MultipleOf32 || R.MultipleOf32,
               L.MultipleOf32IfWholeWarps || R.MultipleOf32IfWholeWarps,
-              Relies};
+              Relies, L.NonNegative && R.NonNegative};
     break;
   case BO_Div:
   case BO_Shr:
-    if (LIndex && L.MultipleOf32IfWholeWarps) {
+    // A shift rounds down, a signed division toward zero.
+    if (LIndex && L.MultipleOf32IfWholeWarps &&
+        (Opcode == BO_Shr || L.NonNegative ||
+         LHS->getType()->isUnsignedIntegerType())) {
       // threadIdx.x / 32 and threadIdx.x >> 5 are the warp id.
       if (auto C = Constant(RHS)) {
         int64_t V = C->getExtValue();
@@ -713,6 +724,11 @@ static LaneValue ofArithmetic(LaneDependence &Lanes, ASTContext &Ctx,
   // Which results stay multiples of 32: sums and products of multiples (the
   // join keeps a fact only where both operands have it), `x & ~31`, and
   // `x << 5`.
+  // Which results stay non-negative: the join keeps it where both operands
+  // are, which holds for sums, products, quotients and bitwise results, and
+  // not for differences and shifts to the left.
+  if (Opcode == BO_Sub || Opcode == BO_Shl)
+    Result.NonNegative = false;
   switch (Opcode) {
   case BO_Add:
   case BO_Sub:
@@ -893,8 +909,12 @@ LaneValue LaneDependence::of(const Expr *E) {
     if (!E->isValueDependent() && !E->isTypeDependent() &&
         E->getType()->isIntegralOrEnumerationType() && mayFold(E)) {
       Expr::EvalResult Result;
-      if (E->EvaluateAsInt(Result, Ctx) && !E->HasSideEffects(Ctx))
-        return LaneValue::uniform(Result.Val.getInt().getExtValue() % 32 == 0);
+      if (E->EvaluateAsInt(Result, Ctx) && !E->HasSideEffects(Ctx)) {
+        LaneValue Constant =
+            LaneValue::uniform(Result.Val.getInt().getExtValue() % 32 == 0);
+        Constant.NonNegative = !Result.Val.getInt().isNegative();
+        return Constant;
+      }
     }
     if (ofTemplateConstant(E))
       return LaneValue::uniform();
@@ -910,7 +930,16 @@ LaneValue LaneDependence::of(const Expr *E) {
     if (const auto *Cast = dyn_cast<CastExpr>(E)) {
       if (Cast->getCastKind() == CK_LValueToRValue)
         return ofLoad(Cast->getSubExpr());
-      return of(Cast->getSubExpr());
+      LaneValue Converted = of(Cast->getSubExpr());
+      // Narrowed into a smaller signed type, a value may turn negative (the
+      // indices and sizes that are known non-negative fit an int).
+      QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
+      if (!To->isIntegralOrEnumerationType() ||
+          !From->isIntegralOrEnumerationType() ||
+          (To->isSignedIntegerOrEnumerationType() &&
+           Ctx.getIntWidth(To) < Ctx.getIntWidth(From)))
+        Converted.NonNegative = false;
+      return Converted;
     }
     if (const auto *Full = dyn_cast<FullExpr>(E))
       return of(Full->getSubExpr());
@@ -945,6 +974,12 @@ LaneValue LaneDependence::of(const Expr *E) {
               return LaneValue::laneDependent(); // each thread's own copy
       }
       LaneValue Operand = asData(of(U->getSubExpr()));
+      // What x++ gives is the old x, and !x is 0 or 1; -x, ~x, --x and a
+      // load through a pointer may be negative.
+      if (U->getOpcode() != UO_Plus && U->getOpcode() != UO_PostInc &&
+          U->getOpcode() != UO_PostDec && U->getOpcode() != UO_Extension &&
+          U->getOpcode() != UO_PreInc && U->getOpcode() != UO_LNot)
+        Operand.NonNegative = false;
       // -x and +x are multiples of 32 with x, and so is what x++ gives (the
       // old x); ~x, !x, ++x and a load through a pointer are not.
       switch (U->getOpcode()) {

@@ -4,6 +4,7 @@
 
 #include "checks/analysis/CallSites.h"
 #include "checks/analysis/LocalDefinitions.h"
+#include "checks/analysis/Exits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -49,6 +50,12 @@ struct LaneValue {
   /// The Assumption bits some warp-uniformity conclusion behind this value
   /// relies on.
   unsigned Relies = NoAssumption;
+  /// Known never to be negative: a thread or block index, a non-negative
+  /// constant, sums and products of them. Signed division rounds toward
+  /// zero, so it cuts a warp's lanes at a multiple of 32 only where the
+  /// dividend is not negative (`(tid - 32) / 32` is -1 in lane 0 of warp 0
+  /// and 0 in its other lanes).
+  bool NonNegative = false;
 
   static LaneValue uniform(bool MultipleOf32 = false) {
     return {Uniform, MultipleOf32, MultipleOf32, NoAssumption};
@@ -61,14 +68,14 @@ struct LaneValue {
   bool operator==(const LaneValue &O) const {
     return What == O.What && MultipleOf32 == O.MultipleOf32 &&
            MultipleOf32IfWholeWarps == O.MultipleOf32IfWholeWarps &&
-           Relies == O.Relies;
+           Relies == O.Relies && NonNegative == O.NonNegative;
   }
 };
 
 class LaneDependence {
 public:
   LaneDependence(clang::ASTContext &Ctx, const CallSites &Calls)
-      : Ctx(Ctx), Calls(Calls) {}
+      : Ctx(Ctx), Calls(Calls), Exiting(Ctx) {}
 
   LaneValue of(const clang::Expr *E);
   static bool ofTemplateConstant(const clang::Expr *E);
@@ -82,6 +89,8 @@ public:
 
   /// The statements by which lanes leave S early (exitsOf), computed once.
   const std::vector<const clang::Stmt *> &exits(const clang::Stmt *S);
+  /// The calls that may end the calling thread are exits too.
+  ExitingFunctions &exitingFunctions() { return Exiting; }
 
   /// Whether Var, a local or parameter of a function with a body, is never
   /// assigned there and its address never escapes: it keeps the value it
@@ -130,6 +139,7 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> ConstructorsBeingRead;
   llvm::DenseMap<const clang::Stmt *, std::vector<const clang::Stmt *>>
       ExitCache;
+  ExitingFunctions Exiting;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Gotos;
   /// The values of expressions asked about while no solve was under way.
   llvm::DenseMap<const clang::Expr *, LaneValue> Settled;

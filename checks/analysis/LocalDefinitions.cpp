@@ -1,6 +1,7 @@
 #include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Parents.h"
 #include "checks/analysis/PureAccessors.h"
+#include <optional>
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -27,8 +28,75 @@ bool isPlainAssignment(const CXXOperatorCallExpr *Call) {
          (Method->isTrivial() || Method->isDefaulted());
 }
 
+/// Whether an object of Type has a `mutable` field, itself or in a base or a
+/// member: a const method, or a const reference, may still write it.
+bool hasMutableField(QualType Type, unsigned Depth = 0) {
+  const auto *Record = Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return false;
+  Record = Record->getDefinition();
+  if (Depth > 8)
+    return true;
+  for (const FieldDecl *Field : Record->fields())
+    if (Field->isMutable() || hasMutableField(Field->getType(), Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &Base : Record->bases())
+    if (hasMutableField(Base.getType(), Depth + 1))
+      return true;
+  return false;
+}
+
 bool bindsReadOnly(QualType Type) {
-  return Type->isReferenceType() && Type->getPointeeType().isConstQualified();
+  return Type->isReferenceType() && Type->getPointeeType().isConstQualified() &&
+         !hasMutableField(Type->getPointeeType());
+}
+
+/// Whether a cast in S may write through what a const reference or pointer
+/// names: a const_cast, or a C-style or functional cast to a reference or a
+/// pointer whose pointee is not const, from one whose pointee is.
+bool castsAwayConst(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXConstCastExpr>(S))
+    return true;
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(S)) {
+    QualType To = Cast->getTypeAsWritten(), From = Cast->getSubExpr()->getType();
+    auto Pointee = [](QualType T, bool IsLvalue) -> std::optional<QualType> {
+      if (T->isReferenceType() || T->isPointerType())
+        return T->getPointeeType();
+      if (IsLvalue)
+        return T;
+      return std::nullopt;
+    };
+    std::optional<QualType> ToPointee = Pointee(To, false);
+    std::optional<QualType> FromPointee =
+        Pointee(From, Cast->getSubExpr()->isLValue() && To->isReferenceType());
+    if (ToPointee && FromPointee && FromPointee->isConstQualified() &&
+        !ToPointee->isConstQualified())
+      return true;
+  }
+  for (const Stmt *Child : S->children())
+    if (castsAwayConst(Child))
+      return true;
+  return false;
+}
+
+/// A const reference parameter only reads its argument, unless the body
+/// casts the const away.
+bool parameterReadsOnly(const CallExpr *Call, QualType Param) {
+  if (Param.isNull() || !bindsReadOnly(Param))
+    return false;
+  const FunctionDecl *Definition = nullptr;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return !Callee || !Callee->hasBody(Definition) ||
+         !castsAwayConst(Definition->getBody());
+}
+
+/// A const method reads its object, unless the object has mutable fields.
+bool readsOnly(const CXXMethodDecl *Method) {
+  return Method && Method->isConst() &&
+         !hasMutableField(
+             QualType(Method->getParent()->getTypeForDecl(), 0));
 }
 
 /// The type of the parameter that argument Index of Call binds to; null when
@@ -138,8 +206,12 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
     if (AsDecl) {
       // Only a reference is initialised with an lvalue.
       const auto *Bound = dyn_cast<VarDecl>(AsDecl);
+      const auto *Around = Bound ? dyn_cast_or_null<FunctionDecl>(
+                                       Bound->getParentFunctionOrMethod())
+                                 : nullptr;
       if (Bound &&
-          (bindsReadOnly(Bound->getType()) || isReadOnlyRange(Ctx, Bound)))
+          (bindsReadOnly(Bound->getType()) || isReadOnlyRange(Ctx, Bound)) &&
+          !(Around && castsAwayConst(Around->getBody())))
         return Use::Read;
       return Use::Escape;
     }
@@ -198,7 +270,7 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
       // A method call: `this` is the variable's address, which only a const
       // method or an accessor whose result is read at once cannot write.
       const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
-      if (Method && Method->isConst())
+      if (readsOnly(Method))
         return Use::Read;
       const auto *Call =
           dyn_cast_or_null<CXXMemberCallExpr>(parentOf(Ctx, Member, &AsDecl));
@@ -238,11 +310,11 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
         if (isPlainAssignment(Op))
           return StoreTo(Op->getArg(0));
         const auto *Method = cast<CXXMethodDecl>(Call->getDirectCallee());
-        return Method->isConst() || isReadOnlyAccessorCall(Ctx, Call)
+        return readsOnly(Method) || isReadOnlyAccessorCall(Ctx, Call)
                    ? Use::Read
                    : Use::Escape;
       }
-      return !Param.isNull() && bindsReadOnly(Param) ? Use::Read : Use::Escape;
+      return parameterReadsOnly(Call, Param) ? Use::Read : Use::Escape;
     }
     if (const auto *Construct = dyn_cast<CXXConstructExpr>(P)) {
       const CXXConstructorDecl *Ctor = Construct->getConstructor();
@@ -266,8 +338,11 @@ public:
   LocalDefinitions Result;
 
   bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    // A mutable lambda's body may store into its copy, which its uses of the
+    // name read there: the variable's definitions no longer tell its value.
     for (const LambdaCapture &Capture : Lambda->captures())
-      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef)
+      if (Capture.capturesVariable() &&
+          (Capture.getCaptureKind() == LCK_ByRef || Lambda->isMutable()))
         if (const auto *Var = dyn_cast<VarDecl>(Capture.getCapturedVar()))
           Result.Escaped.insert(Var);
     // By-copy captures are read where the lambda is created.
@@ -293,8 +368,13 @@ public:
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp())
-      if (const VarDecl *Var = assignedLocal(U->getSubExpr()))
+      if (const VarDecl *Var = assignedLocal(U->getSubExpr())) {
         Result.Definitions.push_back({Var, nullptr, U});
+        // As for a store: which element changes depends on the index
+        // (`hist[lane]++`).
+        if (!isa<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+          Result.Definitions.push_back({Var, U->getSubExpr(), U});
+      }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {

@@ -43,6 +43,8 @@ const char *describeExit(const Stmt *Exit) {
     return "a continue";
   if (isa<AsmStmt>(Exit))
     return "inline PTX that may exit";
+  if (isa<CallExpr>(Exit))
+    return "a call that may exit the thread (inline PTX exit)";
   return "a goto";
 }
 
@@ -455,7 +457,7 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
   for (const Stmt *Exit : Exits) {
     LaneValue Guard = Lanes.controlDependenceWithin(Exit, Block);
     if (!uniformIn(Guard, F, M) ||
-        isa<GotoStmt, IndirectGotoStmt, AsmStmt>(Exit)) {
+        isa<GotoStmt, IndirectGotoStmt, AsmStmt, CallExpr>(Exit)) {
       AllUniform = false;
       Divergent = Divergent ? Divergent : Exit;
     }
@@ -549,7 +551,8 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
       }
       // The body is searched, not the loop: a break in it leaves this loop.
       for (const Stmt *Exit :
-           exitsOf(Ctx, loopBody(Parent), /*CountContinue=*/false)) {
+           exitsOf(Ctx, loopBody(Parent), /*CountContinue=*/false,
+                   &Lanes.exitingFunctions())) {
         if (!uniformIn(Lanes.controlDependenceWithin(Exit, Parent), F, M)) {
           fail(M, Membership::divergent(
                       std::string(describeExit(Exit)) +
