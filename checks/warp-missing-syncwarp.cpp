@@ -251,6 +251,29 @@ void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
     reportStatement(ByStatement[S], Launches, LargestSkipped, Ctx);
 }
 
+/// Why the block sizes that warpfix cannot see may make threads of different
+/// warps meet through the races' accesses, if they may.
+std::optional<std::string> WarpMissingSyncwarpCheck::unseenShapeMatters(
+    const std::vector<const Race *> &Races, bool LargestSkipped) const {
+  if (RowsModelled)
+    return std::string(
+        "warpfix cannot see the block size of every launch of this kernel, "
+        "which names threadIdx.y or z: whether threads of different warps "
+        "meet here depends on the width of the block's rows");
+  if (llvm::any_of(Races, [](const Race *R) { return R->ShapeDependent; }))
+    return std::string(
+        "which elements these accesses touch depends on the block's size "
+        "(blockDim or gridDim), and warpfix cannot see the block size of "
+        "every launch of this kernel: in blocks of another size threads of "
+        "different warps may meet here");
+  if (LargestSkipped)
+    return std::string(
+        "with no launch in sight, only a block of two warps was modelled "
+        "(a block of 1024 threads would cost too much): threads of later "
+        "warps may meet here too");
+  return std::nullopt;
+}
+
 /// The block a race between warps was found in, where the kernel may run in
 /// blocks of another size too.
 static std::string blockOfWitness(const Race &R,
@@ -317,14 +340,6 @@ void WarpMissingSyncwarpCheck::reportStatement(
                  "with no launch in sight this kernel was modelled in a block "
                  "of two warps only (a block of 1024 threads would cost too "
                  "much): races that only later warps make are not reported");
-  if (RowsModelled)
-    Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
-                 "warpfix cannot see the block size of every launch of this "
-                 "kernel, which names threadIdx.y or z: those it cannot see "
-                 "were modelled with rows of 32 and 64 threads, which stand "
-                 "for any row width that is a multiple of 32 or divides 32; "
-                 "with another width, threads of different warps may meet "
-                 "here too");
 
   Membership Lanes =
       context().analyses(Ctx).Members.at(First.Write->Statement);
@@ -383,6 +398,19 @@ void WarpMissingSyncwarpCheck::reportStatement(
     Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
                  "a __syncthreads() between the accesses orders every warp, "
                  "where every thread of the block reaches it");
+    return;
+  }
+  // Models of launches not in sight show some block sizes, not all: a
+  // __syncwarp() is written only where no other size can make threads of
+  // different warps meet through these accesses.
+  if (std::optional<std::string> Why = unseenShapeMatters(Races, LargestSkipped)) {
+    Finding.withoutFix(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
+                       "no automatic fix: " + *Why);
+    Finding.note(SM.getExpansionLoc(First.Write->Access->getBeginLoc()),
+                 "a __syncthreads() between the accesses orders every warp, "
+                 "where every thread of the block reaches it; a launch of "
+                 "this kernel in sight with a block size warpfix can evaluate "
+                 "lets it decide");
     return;
   }
   // __syncwarp() is a device function: a __host__ __device__ function that

@@ -32,9 +32,12 @@ private:
   std::vector<const clang::FunctionDecl *> Kernels;
   clang::ASTContext *KernelsContext = nullptr;
   bool NamesSharedMemory = false;
-  /// The kernel being reported was modelled in blocks with rows of assumed
-  /// widths.
+  /// The kernel being reported names threadIdx.y or z and may be launched
+  /// in blocks that warpfix cannot see.
   bool RowsModelled = false;
+  std::optional<std::string>
+  unseenShapeMatters(const std::vector<const Race *> &Races,
+                     bool LargestSkipped) const;
   /// Launches: the block sizes the races were found in. LargestSkipped: for
   /// launches not in sight, the model of the largest block was given up for
   /// its cost.

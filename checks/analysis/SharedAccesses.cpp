@@ -408,6 +408,18 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
                                                       const Frame *Context,
                                                       int64_t Tid,
                                                       unsigned Depth) {
+  // An unknown value is unknown in every block size: reading the size on
+  // the way decided nothing.
+  bool ReadShapeBefore = ReadShape;
+  std::optional<int64_t> Value = evaluateExpression(E, Context, Tid, Depth);
+  if (!Value)
+    ReadShape = ReadShapeBefore;
+  return Value;
+}
+
+std::optional<int64_t>
+SharedAccessAnalysis::evaluateExpression(const Expr *E, const Frame *Context,
+                                         int64_t Tid, unsigned Depth) {
   if (!E || Depth > 24 || Exhausted)
     return std::nullopt;
   if (++Evaluations > Budget && Budget) {
@@ -460,6 +472,8 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
         return std::nullopt;
       return 0;
     }
+    if (Var == "gridDim" || Var == "blockDim")
+      ReadShape = true;
     if (Var == "gridDim")
       return 1;
     if (Block) {
@@ -472,11 +486,10 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
         return Field == "x" ? Block->X : Field == "y" ? Block->Y : Block->Z;
       return std::nullopt;
     }
-    // With no launch to go by, the model is one block of Threads in x;
-    // threadIdx.y and z stay unknown, since a warp may span rows: the
-    // models with rows (UnlaunchedBlockModels) give them values.
-    if (Var == "threadIdx" && Field == "x")
-      return Tid;
+    // Otherwise the model is one block of Threads in x (BlockModels adds
+    // blocks with rows where the kernel names threadIdx.y or z).
+    if (Var == "threadIdx")
+      return Field == "x" ? Tid : 0;
     if (Var == "blockDim")
       return Field == "x" ? Threads : 1;
     return std::nullopt;
@@ -487,8 +500,11 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
       return std::nullopt;
     if (Context) {
       auto Fixed = Context->Fixed.find(Var);
-      if (Fixed != Context->Fixed.end())
+      if (Fixed != Context->Fixed.end()) {
+        if (Context->FixedByShape.contains(Var))
+          ReadShape = true;
         return Fixed->second;
+      }
       auto Defined = Context->Defined.find(Var);
       if (Defined != Context->Defined.end())
         return evaluateDefinition(Var, Defined->second, Tid, Depth + 1);
@@ -538,16 +554,28 @@ std::optional<int64_t> SharedAccessAnalysis::evaluate(const Expr *E,
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (!B)
     return std::nullopt;
+  // The block's size counts only where the side that read it decides the
+  // result (`blockIdx.x * blockDim.x` is 0 in an index, whatever the size).
+  bool ReadShapeBefore = ReadShape;
+  ReadShape = false;
   std::optional<int64_t> L = evaluate(B->getLHS(), Context, Tid, Depth + 1);
-  if (B->getOpcode() == BO_LAnd && L && !*L)
-    return 0;
-  if (B->getOpcode() == BO_LOr && L && *L)
-    return 1;
+  bool LeftReadShape = ReadShape;
+  ReadShape = false;
+  auto DecidedBy = [&](bool Left, bool Right, int64_t Value) {
+    ReadShape = ReadShapeBefore || (Left && LeftReadShape) || (Right && ReadShape);
+    return std::optional<int64_t>(Value);
+  };
+  BinaryOperatorKind Op = B->getOpcode();
+  if ((Op == BO_LAnd || Op == BO_Mul) && L && !*L)
+    return DecidedBy(true, false, 0);
+  if (Op == BO_LOr && L && *L)
+    return DecidedBy(true, false, 1);
   std::optional<int64_t> R = evaluate(B->getRHS(), Context, Tid, Depth + 1);
-  if (B->getOpcode() == BO_LAnd && R && !*R)
-    return 0;
-  if (B->getOpcode() == BO_LOr && R && *R)
-    return 1;
+  if ((Op == BO_LAnd || Op == BO_Mul) && R && !*R)
+    return DecidedBy(false, true, 0);
+  if (Op == BO_LOr && R && *R)
+    return DecidedBy(false, true, 1);
+  DecidedBy(true, true, 0);
   if (!L || !R)
     return std::nullopt;
   bool Unsigned = B->getLHS()->getType()->isUnsignedIntegerType() ||
@@ -1256,11 +1284,17 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
   }
   // Only a counter that starts equal for every thread is unrolled; one that
   // starts at threadIdx.x (a block-stride loop) stays unknown.
+  // Whether the block's size decides the counter's values: its init, its
+  // condition (how many iterations) or its step read it.
+  bool ReadShapeBefore = ReadShape;
+  ReadShape = false;
   std::optional<int64_t> Value =
       Counter ? evaluate(Init, Context, 0) : std::nullopt;
   for (int64_t T = 1; Value && T < Threads; ++T)
     if (evaluate(Init, Context, T) != Value)
       Value = std::nullopt;
+  bool CounterByShape = ReadShape;
+  ReadShape = ReadShapeBefore;
   // The loop's own expressions access memory too: the init once, the
   // condition before each iteration and at the exit, the increment after
   // each iteration. Their accesses belong to the loop statement.
@@ -1295,11 +1329,17 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
     const Frame *Current = newFrame(std::move(Iteration));
     Header(Cond, Current);
     bool AnyThread = false, AnyDecided = false;
+    ReadShapeBefore = ReadShape;
+    ReadShape = false;
     for (int64_t T = 0; T < Threads && !(AnyThread && AnyDecided); ++T) {
       std::optional<int64_t> Holds = evaluate(Cond, Current, T);
       AnyThread |= !Holds || *Holds;
       AnyDecided |= Holds.has_value();
     }
+    CounterByShape |= ReadShape;
+    ReadShape = ReadShapeBefore;
+    if (CounterByShape)
+      const_cast<Frame *>(Current)->FixedByShape.insert(Counter);
     if (!AnyThread)
       break;
     if (!AnyDecided && ++Undecided > MaxUndecidedIterations)
@@ -1316,7 +1356,11 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
       else if (U->isDecrementOp())
         Next = *Value - 1;
     } else if (const auto *B = dyn_cast<BinaryOperator>(Step)) {
+      ReadShapeBefore = ReadShape;
+      ReadShape = false;
       std::optional<int64_t> By = evaluate(B->getRHS(), Current, 0);
+      CounterByShape |= ReadShape;
+      ReadShape = ReadShapeBefore;
       if (By) {
         switch (B->getOpcode()) {
         case BO_Assign: Next = By; break;
@@ -1486,6 +1530,98 @@ bool SharedAccessAnalysis::storeTheSameConstant(const SharedAccess &A,
   return false;
 }
 
+using Touched = SharedAccessAnalysis::Touched;
+
+/// A thread of one warp that writes through Interval[W] an element that a
+/// thread of another warp touches through Interval[O], if any: the writer,
+/// the other thread, and the element (the other's, if W may touch any).
+static std::optional<std::tuple<int64_t, int64_t, int64_t>>
+meetAcross(const Touched &ByWarp,
+           const std::vector<const SharedAccess *> &Interval, size_t W,
+           size_t O) {
+  int64_t Warps = ByWarp.size();
+  int64_t WriteBytes = Interval[W]->Bytes, OtherBytes = Interval[O]->Bytes;
+  for (int64_t A = 0; A < Warps; ++A) {
+    std::map<int64_t, int64_t> Written;
+    for (int64_t Lane = 0; Lane < 32; ++Lane)
+      if (const std::optional<int64_t> &E = ByWarp[A][W][Lane])
+        Written.try_emplace(*E, A * 32 + Lane);
+    for (int64_t B = 0; B < Warps; ++B)
+      if (B != A)
+        for (int64_t Lane = 0; Lane < 32; ++Lane)
+          if (const std::optional<int64_t> &E = ByWarp[B][O][Lane]) {
+            // The first write that starts after the last byte that
+            // could still overlap this access.
+            auto It = Written.upper_bound(*E - WriteBytes);
+            if (It != Written.end() && It->first < *E + OtherBytes)
+              return std::make_tuple(It->second, B * 32 + Lane,
+                                     Interval[W]->AnyElement ? *E
+                                                             : It->first);
+          }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::pair<size_t, size_t>> SharedAccessAnalysis::intervals() const {
+  std::vector<std::pair<size_t, size_t>> Out;
+  size_t Start = 0;
+  for (size_t End = 0; End <= Events.size(); ++End) {
+    if (End < Events.size() &&
+        (Events[End].Access || !Events[End].Reach.Whole))
+      continue;
+    Out.push_back({Start, End});
+    Start = End + 1;
+  }
+  return Out;
+}
+
+Touched SharedAccessAnalysis::touched(
+    const std::vector<const SharedAccess *> &Interval,
+    std::vector<bool> &ByShape) {
+  Touched ByWarp(Threads / 32);
+  ByShape.assign(Interval.size(), false);
+  for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
+    for (size_t I = 0; I < Interval.size(); ++I) {
+      llvm::SaveAndRestore Reading(ReadShape, false);
+      std::vector<std::optional<int64_t>> PerLane(32);
+      for (int64_t Lane = 0; Lane < 32; ++Lane)
+        if (executes(*Interval[I], Warp * 32 + Lane))
+          PerLane[Lane] = element(*Interval[I], Warp * 32 + Lane);
+      ByWarp[Warp].push_back(std::move(PerLane));
+      if (ReadShape)
+        ByShape[I] = true;
+    }
+  return ByWarp;
+}
+
+std::optional<std::tuple<int64_t, int64_t, int64_t>>
+SharedAccessAnalysis::meetAcrossWarps(const Expr *Write,
+                                      const Stmt *WriteStatement,
+                                      const Expr *Other,
+                                      const Stmt *OtherStatement) {
+  for (auto [Start, End] : intervals()) {
+    std::vector<const SharedAccess *> Interval;
+    for (size_t I = Start; I < End; ++I)
+      if (const std::optional<SharedAccess> &A = Events[I].Access;
+          A && ((A->Access == Write && A->KernelStatement == WriteStatement &&
+                 A->IsWrite) ||
+                (A->Access == Other && A->KernelStatement == OtherStatement)))
+        Interval.push_back(&*A);
+    if (Interval.size() < 2 && !(Interval.size() == 1 && Write == Other))
+      continue;
+    std::vector<bool> ByShape;
+    Touched ByWarp = touched(Interval, ByShape);
+    for (size_t W = 0; W < Interval.size(); ++W)
+      for (size_t O = 0; O < Interval.size(); ++O)
+        if (Interval[W]->Access == Write && Interval[W]->IsWrite &&
+            Interval[O]->Access == Other &&
+            sameStorage(*Interval[W]->Array, *Interval[O]->Array))
+          if (auto Across = meetAcross(ByWarp, Interval, W, O))
+            return Across;
+  }
+  return std::nullopt;
+}
+
 std::vector<Race> SharedAccessAnalysis::findRaces() {
   std::vector<Race> Races;
   // One witness per pair of accesses and direction: the other access before
@@ -1495,11 +1631,7 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
   std::set<std::tuple<const Expr *, const Expr *, bool, const Stmt *,
                       const Stmt *>>
       Seen;
-  size_t Start = 0;
-  for (size_t End = 0; End <= Events.size(); ++End) {
-    if (End < Events.size() &&
-        (Events[End].Access || !Events[End].Reach.Whole))
-      continue;
+  for (auto [Start, End] : intervals()) {
     // [Start, End) is one barrier interval: no barrier in it orders every
     // lane, and those that order some (Partial) are checked pair by pair.
     std::vector<const SharedAccess *> Interval;
@@ -1509,49 +1641,17 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
         Interval.push_back(&*Events[I].Access);
       else
         Partial.push_back(I);
-    Start = End + 1;
-    // Per warp and access, the element each lane touches, if any.
-    using Touched = std::vector<std::vector<std::optional<int64_t>>>;
-    std::vector<Touched> ByWarp(Threads / 32);
-    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
-      for (const SharedAccess *A : Interval) {
-        std::vector<std::optional<int64_t>> PerLane(32);
-        for (int64_t Lane = 0; Lane < 32; ++Lane)
-          if (executes(*A, Warp * 32 + Lane))
-            PerLane[Lane] = element(*A, Warp * 32 + Lane);
-        ByWarp[Warp].push_back(std::move(PerLane));
-      }
-    // A thread of one warp that writes through W an element that a thread
-    // of another warp touches through O, if any. With no launch to go by,
-    // the default model's second warp stands for the others: a kernel
-    // launched in blocks of one warp has none, but nothing shows that it
-    // is, and a __syncwarp() is no fix where another warp may take part.
-    auto MeetAcrossWarps =
-        [&](size_t W,
-            size_t O) -> std::optional<std::tuple<int64_t, int64_t, int64_t>> {
-      int64_t WriteBytes = Interval[W]->Bytes, OtherBytes = Interval[O]->Bytes;
-      for (int64_t A = 0; A < Threads / 32; ++A) {
-        std::map<int64_t, int64_t> Written;
-        for (int64_t Lane = 0; Lane < 32; ++Lane)
-          if (const std::optional<int64_t> &E = ByWarp[A][W][Lane])
-            Written.try_emplace(*E, A * 32 + Lane);
-        for (int64_t B = 0; B < Threads / 32; ++B)
-          if (B != A)
-            for (int64_t Lane = 0; Lane < 32; ++Lane)
-              if (const std::optional<int64_t> &E = ByWarp[B][O][Lane]) {
-                // The first write that starts after the last byte that
-                // could still overlap this access.
-                auto It = Written.upper_bound(*E - WriteBytes);
-                if (It != Written.end() && It->first < *E + OtherBytes)
-                  return std::make_tuple(It->second, B * 32 + Lane,
-                                         Interval[W]->AnyElement ? *E
-                                                                 : It->first);
-              }
-      }
-      return std::nullopt;
+    std::vector<bool> ByShape;
+    Touched ByWarp = touched(Interval, ByShape);
+    // With no launch to go by, the default model's second warp stands for
+    // the others: a kernel launched in blocks of one warp has none, but
+    // nothing shows that it is, and a __syncwarp() is no fix where another
+    // warp may take part.
+    auto MeetAcrossWarps = [&](size_t W, size_t O) {
+      return meetAcross(ByWarp, Interval, W, O);
     };
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
-      const Touched &Elements = ByWarp[Warp];
+      const auto &Elements = ByWarp[Warp];
       for (size_t W = 0; W < Interval.size(); ++W) {
         if (!Interval[W]->IsWrite)
           continue;
@@ -1581,6 +1681,7 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                                                : *Elements[W][Lane]};
                 Witness.ModelThreads = Threads;
                 Witness.ModelShape = Block ? *Block : BlockSize{Threads, 1, 1};
+                Witness.ShapeDependent = ByShape[W] || ByShape[O];
                 if (auto Across = MeetAcrossWarps(W, O)) {
                   Witness.AcrossWarps = true;
                   std::tie(Witness.AcrossWriter, Witness.AcrossOther,
@@ -1681,9 +1782,8 @@ private:
 };
 } // namespace
 
-/// Races seen in several shapes keep the first witness; that warps meet
-/// through the pair in any shape is what decides the fix. A pair is one
-/// race in each direction (the other access before the write, or after).
+/// Races seen in several shapes keep the first witness. A pair is one race
+/// in each direction (the other access before the write, or after).
 static void mergeRaces(std::vector<Race> &Races, std::vector<Race> Found) {
   auto Key = [](const Race &R) {
     return std::make_tuple(R.Write->Access, R.Other->Access,
@@ -1693,25 +1793,66 @@ static void mergeRaces(std::vector<Race> &Races, std::vector<Race> Found) {
   for (Race &R : Found) {
     auto Kept = llvm::find_if(
         Races, [&](const Race &Old) { return Key(Old) == Key(R); });
-    if (Kept == Races.end())
+    if (Kept == Races.end()) {
       Races.push_back(R);
-    else if (R.AcrossWarps && !Kept->AcrossWarps)
+      continue;
+    }
+    Kept->ShapeDependent |= R.ShapeDependent;
+    if (R.AcrossWarps && !Kept->AcrossWarps) {
+      bool ShapeDependent = Kept->ShapeDependent;
       *Kept = R;
+      Kept->ShapeDependent = ShapeDependent;
+    }
   }
+}
+
+std::vector<Race> BlockModels::model(const FunctionDecl &Kernel,
+                                     std::optional<BlockSize> Block,
+                                     bool FromLaunch, bool Largest) {
+  SharedAccessAnalysis &Analysis = Models.emplace_back(Ctx);
+  if (Largest)
+    Analysis.limitWork(LargestBudget);
+  std::vector<Race> Found = Analysis.racesIn(
+      Kernel, Block, Largest ? SharedAccessAnalysis::LargestBlock
+                             : SharedAccessAnalysis::TwoWarps);
+  if (Largest && Analysis.exhausted())
+    LargestSkipped = true;
+  Shapes.push_back(
+      {Block ? *Block
+             : BlockSize{Largest ? SharedAccessAnalysis::LargestBlock
+                                 : SharedAccessAnalysis::TwoWarps,
+                         1, 1},
+       FromLaunch});
+  for (Race &R : Found) {
+    R.FromLaunch = FromLaunch;
+    // A launch's size is exact.
+    R.ShapeDependent = R.ShapeDependent && !FromLaunch;
+  }
+  return Found;
 }
 
 std::vector<Race>
 BlockModels::racesIn(const FunctionDecl &Kernel,
                      const WarpAssumptions::Launches &Launches) {
   std::vector<Race> Races;
-  for (const BlockSize &Size : Launches.Sizes) {
-    std::vector<Race> Found = Models.emplace_back(Ctx).racesIn(Kernel, Size);
-    for (Race &R : Found)
-      R.FromLaunch = true;
-    mergeRaces(Races, std::move(Found));
-  }
+  for (const BlockSize &Size : Launches.Sizes)
+    mergeRaces(Races, model(Kernel, Size, /*FromLaunch=*/true, false));
   if (Launches.OthersPossible)
     mergeRaces(Races, racesOfAnyShape(Kernel));
+  // A pair that meets across warps in some shape, though only within a warp
+  // in the one that found it, is a block-level race there too.
+  for (Race &R : Races) {
+    for (size_t M = 0; M < Models.size() && !R.AcrossWarps; ++M)
+      if (auto Across = Models[M].meetAcrossWarps(
+              R.Write->Access, R.Write->KernelStatement, R.Other->Access,
+              R.Other->KernelStatement)) {
+        R.AcrossWarps = true;
+        std::tie(R.AcrossWriter, R.AcrossOther, R.AcrossElement) = *Across;
+        R.ModelShape = Shapes[M].Size;
+        R.ModelThreads = Shapes[M].Size.X * Shapes[M].Size.Y * Shapes[M].Size.Z;
+        R.FromLaunch = Shapes[M].FromLaunch;
+      }
+  }
   return Races;
 }
 
@@ -1719,46 +1860,33 @@ std::vector<Race> BlockModels::racesOfAnyShape(const FunctionDecl &Kernel) {
   DimensionsNamed Named;
   Named.visitFunction(&Kernel, 0);
   using Shape = SharedAccessAnalysis;
-  SharedAccessAnalysis &TwoWarps = Models.emplace_back(Ctx);
-  std::vector<Race> Races = TwoWarps.racesIn(Kernel, std::nullopt);
+  std::vector<Race> Races = model(Kernel, std::nullopt, false, false);
   // The models of the largest block cost about 16 times the first.
-  bool Affordable = TwoWarps.evaluations() *
+  bool Affordable = Models.back().evaluations() *
                         (Shape::LargestBlock / Shape::TwoWarps) <=
                     LargestBudget;
   LargestSkipped = !Affordable;
-  struct Model {
-    std::optional<BlockSize> Block;
-    bool Largest;
-  };
-  // Rows of one warp and of two: a row of 32 has warps apart across rows
-  // only (and so does any narrower row of a whole warp's divisor), one of 64
-  // within a row too.
+  // Where the kernel names threadIdx.y or z, blocks with rows of one warp
+  // and of two: warps apart across rows, and within a row.
   RowsModelled = Named.Rows || Named.Layers;
-  std::vector<Model> Others;
   for (int64_t Row : {32, 64}) {
     if (Named.Rows)
-      Others.push_back({BlockSize{Row, 2, 1}, false});
+      mergeRaces(Races, model(Kernel, BlockSize{Row, 2, 1}, false, false));
     if (Named.Layers)
-      Others.push_back({BlockSize{Row, 1, 2}, false});
+      mergeRaces(Races, model(Kernel, BlockSize{Row, 1, 2}, false, false));
   }
   if (Affordable) {
-    Others.push_back({std::nullopt, true});
+    mergeRaces(Races, model(Kernel, std::nullopt, false, true));
     for (int64_t Row : {32, 64}) {
       if (Named.Rows)
-        Others.push_back({BlockSize{Row, Shape::LargestBlock / Row, 1}, true});
+        mergeRaces(Races, model(Kernel,
+                                BlockSize{Row, Shape::LargestBlock / Row, 1},
+                                false, true));
       if (Named.Layers)
-        Others.push_back({BlockSize{Row, 1, Shape::LargestBlock / Row}, true});
+        mergeRaces(Races, model(Kernel,
+                                BlockSize{Row, 1, Shape::LargestBlock / Row},
+                                false, true));
     }
-  }
-  for (const Model &M : Others) {
-    SharedAccessAnalysis &Analysis = Models.emplace_back(Ctx);
-    if (M.Largest)
-      Analysis.limitWork(LargestBudget);
-    std::vector<Race> Found =
-        Analysis.racesIn(Kernel, M.Block, Shape::LargestBlock);
-    if (M.Largest && Analysis.exhausted())
-      LargestSkipped = true;
-    mergeRaces(Races, std::move(Found));
   }
   return Races;
 }

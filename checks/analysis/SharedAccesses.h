@@ -18,6 +18,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace warpfix {
@@ -37,6 +38,9 @@ struct Frame {
   const clang::Expr *This = nullptr;
   bool ThisIsPointer = false;
   llvm::DenseMap<const clang::VarDecl *, int64_t> Fixed;
+  /// The loop counters of Fixed whose values the block's size decides (its
+  /// init, condition or step read blockDim or gridDim).
+  llvm::DenseSet<const clang::VarDecl *> FixedByShape;
   /// The last statement that gave a local integer its value on the path
   /// walked so far (its declaration, `t = e;`, `t ^= 1;`, `++t;`), with the
   /// frame in which that statement ran; a null statement: no value known
@@ -125,6 +129,10 @@ struct Race {
   BlockSize ModelShape = {0, 1, 1};
   /// ModelShape is the size of a launch, not a model of an unseen one.
   bool FromLaunch = false;
+  /// In a model of an unseen launch, the elements or guards of an access of
+  /// the pair depend on the block's size (blockDim, gridDim): another size
+  /// may make other threads meet.
+  bool ShapeDependent = false;
 };
 
 class SharedAccessAnalysis {
@@ -157,11 +165,33 @@ public:
   std::optional<int64_t> evaluate(const clang::Expr *E, const Frame *Context,
                                   int64_t Tid, unsigned Depth = 0);
 
+  /// Per warp, per access, the element each lane touches, if any.
+  using Touched =
+      std::vector<std::vector<std::vector<std::optional<int64_t>>>>;
+
+  /// Where, in the last racesIn's model, threads of different warps meet
+  /// through the accesses Write and Other made during the kernel's
+  /// statements WriteStatement and OtherStatement in one barrier interval:
+  /// the writer, the other thread and the element.
+  std::optional<std::tuple<int64_t, int64_t, int64_t>>
+  meetAcrossWarps(const clang::Expr *Write, const clang::Stmt *WriteStatement,
+                  const clang::Expr *Other, const clang::Stmt *OtherStatement);
+
 private:
   struct Event {
     std::optional<SharedAccess> Access; ///< empty: a barrier
     BarrierReach Reach;
   };
+  std::optional<int64_t> evaluateExpression(const clang::Expr *E,
+                                            const Frame *Context, int64_t Tid,
+                                            unsigned Depth);
+  /// The barrier intervals of the walk, as ranges [first, second) of
+  /// Events: no barrier inside one orders every lane.
+  std::vector<std::pair<size_t, size_t>> intervals() const;
+  /// The elements the accesses of Interval touch, per warp and lane, and
+  /// for each access whether the block's size decided them (ByShape).
+  Touched touched(const std::vector<const SharedAccess *> &Interval,
+                  std::vector<bool> &ByShape);
   void addOpaqueCall(const clang::CallExpr &Call, const Frame *Context,
                      const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
   /// Files an access with where it is made: its statement, the kernel's
@@ -244,6 +274,8 @@ private:
   bool Exhausted = false;
   /// Evaluating a guard: blockIdx is unknown there.
   bool InGuard = false;
+  /// An evaluation read blockDim or gridDim, or a counter they decide.
+  bool ReadShape = false;
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::DenseSet<const clang::VarDecl *>>
       ReassignedIn;
@@ -279,20 +311,29 @@ public:
                             const WarpAssumptions::Launches &Launches);
   /// Whether a model of the largest block was not made, or gave up.
   bool largestSkipped() const { return LargestSkipped; }
-  /// Whether blocks with rows were modelled for launches not in sight: rows
-  /// of 32 and 64 threads stand for every width that is a multiple of 32 or
-  /// divides it, and no other.
+  /// Whether blocks with rows were modelled for launches not in sight: no
+  /// model proves that threads of different warps never meet in rows of
+  /// some other width.
   bool rowsModelled() const { return RowsModelled; }
 
 private:
   /// The races of the models of blocks of any shape.
   std::vector<Race> racesOfAnyShape(const clang::FunctionDecl &Kernel);
+  /// Runs one model and keeps it.
+  std::vector<Race> model(const clang::FunctionDecl &Kernel,
+                          std::optional<BlockSize> Block, bool FromLaunch,
+                          bool Largest);
   clang::ASTContext &Ctx;
   size_t LargestBudget;
   bool LargestSkipped = false;
   bool RowsModelled = false;
   /// The races point into the analyses that found them.
   std::deque<SharedAccessAnalysis> Models;
+  struct Shape {
+    BlockSize Size;
+    bool FromLaunch;
+  };
+  std::vector<Shape> Shapes;
 };
 
 } // namespace warpfix
