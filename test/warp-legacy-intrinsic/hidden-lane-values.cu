@@ -116,6 +116,15 @@ __global__ void warp_of_index(int *out) {
   if (tid / 32 == 1) out[11] = __ballot(1);
 }
 
+// A difference may be negative however it is written.
+__global__ void signed_division_shapes(int *out) {
+  int tid = threadIdx.x;
+  tid -= 32;
+  if (tid / 32 == 0) out[12] = __ballot(1);
+  int t = threadIdx.x;
+  if ((t + (-64)) / 32 == 0) out[13] = __ballot(1);
+}
+
 // CHECK-MESSAGES: :24:{{[0-9]+}}: note: only some lanes reach this call; the mask is a ballot of the branch conditions
 // CHECK-MESSAGES: :31:{{[0-9]+}}: note: only some lanes reach this call; the mask is a ballot of the branch conditions
 // CHECK-MESSAGES: :39:{{[0-9]+}}: note: only some lanes reach this call; the mask is a ballot of the branch conditions
@@ -142,3 +151,5 @@ __global__ void warp_of_index(int *out) {
 // CHECK-FIXES:{{^}}  const unsigned warpfix_mask_{{[0-9]+}} = __ballot_sync(0xffffffff, i < 12);
 // CHECK-FIXES:{{^}}  if ((threadIdx.x - 32) / 32 == 0) out[10] = __ballot_sync(0xffffffff, 1);
 // CHECK-FIXES-NEXT:{{^}}  if (tid / 32 == 1) out[11] = __ballot_sync(0xffffffff, 1);
+// CHECK-FIXES:{{^}}  const unsigned warpfix_mask_{{[0-9]+}} = __ballot_sync(0xffffffff, tid / 32 == 0);
+// CHECK-FIXES:{{^}}  const unsigned warpfix_mask_{{[0-9]+}} = __ballot_sync(0xffffffff, (t + (-64)) / 32 == 0);
