@@ -1811,12 +1811,14 @@ std::vector<Race> BlockModels::model(const FunctionDecl &Kernel,
                                      bool FromLaunch, bool Largest) {
   SharedAccessAnalysis &Analysis = Models.emplace_back(Ctx);
   if (Largest)
-    Analysis.limitWork(LargestBudget);
+    Analysis.limitWork(std::max<size_t>(LargestBudget - LargestSpent, 1));
   std::vector<Race> Found = Analysis.racesIn(
       Kernel, Block, Largest ? SharedAccessAnalysis::LargestBlock
                              : SharedAccessAnalysis::TwoWarps);
-  if (Largest && Analysis.exhausted())
-    LargestSkipped = true;
+  if (Largest) {
+    LargestSpent += Analysis.evaluations();
+    LargestSkipped |= Analysis.exhausted();
+  }
   Shapes.push_back(
       {Block ? *Block
              : BlockSize{Largest ? SharedAccessAnalysis::LargestBlock

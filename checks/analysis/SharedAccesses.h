@@ -303,8 +303,9 @@ private:
 /// block-level race: no __syncwarp() fixes it.
 class BlockModels {
 public:
-  /// LargestBudget bounds each model of a 1024-thread block, in evaluations
-  /// of an expression for a thread; one predicted to pass it is not tried.
+  /// LargestBudget bounds the models of 1024-thread blocks together, in
+  /// evaluations of an expression for a thread; they are not tried where
+  /// the first is predicted to pass it.
   BlockModels(clang::ASTContext &Ctx, size_t LargestBudget)
       : Ctx(Ctx), LargestBudget(LargestBudget) {}
   std::vector<Race> racesIn(const clang::FunctionDecl &Kernel,
@@ -324,7 +325,7 @@ private:
                           std::optional<BlockSize> Block, bool FromLaunch,
                           bool Largest);
   clang::ASTContext &Ctx;
-  size_t LargestBudget;
+  size_t LargestBudget, LargestSpent = 0;
   bool LargestSkipped = false;
   bool RowsModelled = false;
   /// The races point into the analyses that found them.
