@@ -14,8 +14,8 @@
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=IDEMPOTENT
 // RUN: diff %t/once.cu %t/k.cu
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/k.cu %}
-// IDEMPOTENT: 3 findings in 1 file (0 fixable)
-// SUMMARY: 8 findings in 1 file (5 fixable)
+// IDEMPOTENT: 4 findings in 1 file (0 fixable)
+// SUMMARY: 9 findings in 1 file (5 fixable)
 
 __global__ void row_tail16(float *out, const float *in) {
   __shared__ float tile[16][17];
@@ -116,6 +116,19 @@ __global__ void row_tail_escaping(float *out, const float *in) {
     out[blockIdx.x * 16 + y] = tile[y][0];
 }
 
+// Launched in 32 x 4 and in 64 x 2 blocks: the partner, half a row away,
+// is in the thread's warp in the first and always in the row's other warp
+// in the second, where the pair meets across warps only. A __syncwarp()
+// would order the first launch and not the second.
+__global__ void half_row_swap(float *out, const float *in) {
+  __shared__ float s[8][64];
+  int x = threadIdx.x, y = threadIdx.y;
+  s[y][x] = in[y * blockDim.x + x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lanes of one warp race on shared memory: lane 0 writes s[0][0] and lane 16 reads it
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: no automatic fix: threads of different warps meet through these accesses too (thread 0 (warp 0, lane 0) writes s[0][0] and thread 32 (warp 1, lane 0) reads it, in its launch with blocks of 64x2 threads)
+  out[y * blockDim.x + x] = s[y][x ^ (blockDim.x / 2)];
+}
+
 // 16 x 8 blocks: the warps' partial sums go to sums[], which every thread
 // reads, and the second round writes sums[] again with no barrier after the
 // reads. Lane 0 of warp 3 overwrites sums[3] while lane 1 of its own warp
@@ -150,4 +163,6 @@ void launch(float *o, const float *i) {
   row_tail_two_sizes<<<4, dim3(8, 32)>>>(o, i);
   row_tail_escaping<<<4, dim3(16, 16)>>>(o, i);
   shared_sums<<<4, dim3(16, 8)>>>(o, i);
+  half_row_swap<<<4, dim3(32, 4)>>>(o, i);
+  half_row_swap<<<4, dim3(64, 2)>>>(o, i);
 }
