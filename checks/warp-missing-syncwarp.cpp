@@ -268,9 +268,9 @@ std::optional<std::string> WarpMissingSyncwarpCheck::unseenShapeMatters(
         "different warps may meet here");
   if (LargestSkipped)
     return std::string(
-        "with no launch in sight, only a block of two warps was modelled "
-        "(a block of 1024 threads would cost too much): threads of later "
-        "warps may meet here too");
+        "for the launches warpfix cannot see, only a block of two warps was "
+        "modelled (a block of 1024 threads would cost too much): threads of "
+        "later warps may meet here too");
   return std::nullopt;
 }
 

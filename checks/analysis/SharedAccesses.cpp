@@ -1599,6 +1599,9 @@ SharedAccessAnalysis::meetAcrossWarps(const Expr *Write,
                                       const Stmt *WriteStatement,
                                       const Expr *Other,
                                       const Stmt *OtherStatement) {
+  // The walk's budget is spent or not; these few evaluations must not be
+  // cut short, or a meeting would go unseen.
+  llvm::SaveAndRestore Unbounded(Budget, size_t(0));
   for (auto [Start, End] : intervals()) {
     std::vector<const SharedAccess *> Interval;
     for (size_t I = Start; I < End; ++I)
