@@ -1286,15 +1286,13 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
   // starts at threadIdx.x (a block-stride loop) stays unknown.
   // Whether the block's size decides the counter's values: its init, its
   // condition (how many iterations) or its step read it.
-  bool ReadShapeBefore = ReadShape;
-  ReadShape = false;
-  std::optional<int64_t> Value =
-      Counter ? evaluate(Init, Context, 0) : std::nullopt;
-  for (int64_t T = 1; Value && T < Threads; ++T)
-    if (evaluate(Init, Context, T) != Value)
-      Value = std::nullopt;
-  bool CounterByShape = ReadShape;
-  ReadShape = ReadShapeBefore;
+  std::optional<int64_t> Value;
+  bool CounterByShape = readsShape([&] {
+    Value = Counter ? evaluate(Init, Context, 0) : std::nullopt;
+    for (int64_t T = 1; Value && T < Threads; ++T)
+      if (evaluate(Init, Context, T) != Value)
+        Value = std::nullopt;
+  });
   // The loop's own expressions access memory too: the init once, the
   // condition before each iteration and at the exit, the increment after
   // each iteration. Their accesses belong to the loop statement.
@@ -1329,15 +1327,13 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
     const Frame *Current = newFrame(std::move(Iteration));
     Header(Cond, Current);
     bool AnyThread = false, AnyDecided = false;
-    ReadShapeBefore = ReadShape;
-    ReadShape = false;
-    for (int64_t T = 0; T < Threads && !(AnyThread && AnyDecided); ++T) {
-      std::optional<int64_t> Holds = evaluate(Cond, Current, T);
-      AnyThread |= !Holds || *Holds;
-      AnyDecided |= Holds.has_value();
-    }
-    CounterByShape |= ReadShape;
-    ReadShape = ReadShapeBefore;
+    CounterByShape |= readsShape([&] {
+      for (int64_t T = 0; T < Threads && !(AnyThread && AnyDecided); ++T) {
+        std::optional<int64_t> Holds = evaluate(Cond, Current, T);
+        AnyThread |= !Holds || *Holds;
+        AnyDecided |= Holds.has_value();
+      }
+    });
     if (CounterByShape)
       const_cast<Frame *>(Current)->FixedByShape.insert(Counter);
     if (!AnyThread)
@@ -1356,11 +1352,9 @@ void SharedAccessAnalysis::walkLoop(const Stmt *Loop, const Frame *Context,
       else if (U->isDecrementOp())
         Next = *Value - 1;
     } else if (const auto *B = dyn_cast<BinaryOperator>(Step)) {
-      ReadShapeBefore = ReadShape;
-      ReadShape = false;
-      std::optional<int64_t> By = evaluate(B->getRHS(), Current, 0);
-      CounterByShape |= ReadShape;
-      ReadShape = ReadShapeBefore;
+      std::optional<int64_t> By;
+      CounterByShape |=
+          readsShape([&] { By = evaluate(B->getRHS(), Current, 0); });
       if (By) {
         switch (B->getOpcode()) {
         case BO_Assign: Next = By; break;
@@ -1562,6 +1556,12 @@ meetAcross(const Touched &ByWarp,
   return std::nullopt;
 }
 
+bool SharedAccessAnalysis::readsShape(llvm::function_ref<void()> Evaluate) {
+  llvm::SaveAndRestore Outer(ReadShape, false);
+  Evaluate();
+  return ReadShape;
+}
+
 std::vector<std::pair<size_t, size_t>> SharedAccessAnalysis::intervals() const {
   std::vector<std::pair<size_t, size_t>> Out;
   size_t Start = 0;
@@ -1646,13 +1646,6 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
         Partial.push_back(I);
     std::vector<bool> ByShape;
     Touched ByWarp = touched(Interval, ByShape);
-    // With no launch to go by, the default model's second warp stands for
-    // the others: a kernel launched in blocks of one warp has none, but
-    // nothing shows that it is, and a __syncwarp() is no fix where another
-    // warp may take part.
-    auto MeetAcrossWarps = [&](size_t W, size_t O) {
-      return meetAcross(ByWarp, Interval, W, O);
-    };
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
       const auto &Elements = ByWarp[Warp];
       for (size_t W = 0; W < Interval.size(); ++W) {
@@ -1685,7 +1678,11 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                 Witness.ModelThreads = Threads;
                 Witness.ModelShape = Block ? *Block : BlockSize{Threads, 1, 1};
                 Witness.ShapeDependent = ByShape[W] || ByShape[O];
-                if (auto Across = MeetAcrossWarps(W, O)) {
+                // With no launch to go by, the default model's second warp
+                // stands for the others: a kernel launched in blocks of one
+                // warp has none, but nothing shows that it is, and a
+                // __syncwarp() is no fix where another warp may take part.
+                if (auto Across = meetAcross(ByWarp, Interval, W, O)) {
                   Witness.AcrossWarps = true;
                   std::tie(Witness.AcrossWriter, Witness.AcrossOther,
                            Witness.AcrossElement) = *Across;

@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <deque>
 #include <memory>
 #include <optional>
@@ -185,6 +186,9 @@ private:
   std::optional<int64_t> evaluateExpression(const clang::Expr *E,
                                             const Frame *Context, int64_t Tid,
                                             unsigned Depth);
+  /// Whether Evaluate's evaluations read the block's size; ReadShape is
+  /// left as it was.
+  bool readsShape(llvm::function_ref<void()> Evaluate);
   /// The barrier intervals of the walk, as ranges [first, second) of
   /// Events: no barrier inside one orders every lane.
   std::vector<std::pair<size_t, size_t>> intervals() const;
