@@ -426,6 +426,8 @@ void WarpMissingSyncwarpCheck::reportStatement(
                                "__syncwarp() does not compile for the host");
         return;
       }
+  if (!Launches.OtherUnits.empty() && !Launches.OthersPossible)
+    Finding.note(Launches.OtherUnitsLoc, Launches.OtherUnits);
   if (!fixScanStep(First, Races, Finding, Ctx) &&
       !fixChain(First, Races, Finding, Ctx))
     fixWithBarriers(Races, Finding, Ctx);

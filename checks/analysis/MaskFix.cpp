@@ -217,10 +217,12 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
     Finding.note(At, "only some lanes reach this call; the mask is a ballot "
                      "of the branch conditions, taken before the branch "
                      "(Using CUDA Warp-Level Primitives, listing 3)");
-  if (M.AssumedOnly)
+  if (M.AssumedOnly & ~OtherUnitsLaunchAlike)
     Finding.note(At, "this assumes blocks are made of whole warps "
                      "(blockDim.x a multiple of 32); pass "
                      "--assume-whole-warps=false if they are not");
+  if (M.AssumedOnly & OtherUnitsLaunchAlike)
+    Finding.note(M.OtherUnitsLoc, M.OtherUnits);
   if (!M.AssumptionOff.empty())
     Finding.note(M.AssumptionOffLoc, M.AssumptionOff);
 }

@@ -127,7 +127,7 @@ private:
     Membership Inside = Shared.Members.withinFunction(&Use);
     if (Inside.Result != Membership::AllLanes)
       return false;
-    Plan.AssumedOnly = Inside.AssumedOnly;
+    Plan.Assumptions.takeAssumptions(Inside);
     if (Shared.Calls.callersUnseen(F))
       return false;
     bool SomePartial = false;
@@ -425,10 +425,10 @@ void addMaskParameter(const MaskParameter &Plan, FindingBuilder &Finding) {
                    "some do, or different ones at different calls), so its "
                    "member mask comes in through a new last parameter '" +
                    Plan.Name + "', which every call passes");
-  unsigned Assumed = Plan.AssumedOnly;
+  Membership Assumed = Plan.Assumptions;
   llvm::DenseSet<unsigned> Told;
   for (const auto &[Call, Lanes] : Plan.Sites) {
-    Assumed |= Lanes.AssumedOnly;
+    Assumed.takeAssumptions(Lanes);
     if (!Told.insert(Call->getBeginLoc().getRawEncoding()).second)
       continue;
     Finding.note(Call->getBeginLoc(),
@@ -439,11 +439,13 @@ void addMaskParameter(const MaskParameter &Plan, FindingBuilder &Finding) {
                        "of the branch conditions, taken before the branch "
                        "(Using CUDA Warp-Level Primitives, listing 3)");
   }
-  if (Assumed)
+  if (Assumed.AssumedOnly & ~OtherUnitsLaunchAlike)
     Finding.note(F->getLocation(),
                  "this assumes blocks are made of whole warps (blockDim.x a "
                  "multiple of 32); pass --assume-whole-warps=false if they "
                  "are not");
+  if (Assumed.AssumedOnly & OtherUnitsLaunchAlike)
+    Finding.note(Assumed.OtherUnitsLoc, Assumed.OtherUnits);
 }
 
 std::string refusedMaskParameterNote(const MaskParameter &Plan) {

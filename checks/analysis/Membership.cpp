@@ -322,6 +322,11 @@ bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
   unsigned AssumedOnly = 0;
   if (Shapes.holds(V.Relies, F, AssumedOnly)) {
     M.AssumedOnly |= AssumedOnly;
+    if ((AssumedOnly & OtherUnitsLaunchAlike) && M.OtherUnits.empty()) {
+      BlockShape Shape = Shapes.in(F);
+      M.OtherUnits = Shape.ElsewhereWhy;
+      M.OtherUnitsLoc = Shape.ElsewhereWhere;
+    }
     return true;
   }
   if (!M.AssumptionOff.empty())
@@ -338,9 +343,13 @@ bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
         F->getNameAsString() +
         "' (a kernel whose address is taken may be launched in any shape)";
     M.AssumptionOffLoc = F->getLocation();
-  } else if (!Shape.Why.empty()) {
+  } else if (!Shape.Why.empty() && !((V.Relies & WholeWarpRows) &&
+                                      Shape.WholeWarps == BlockShape::InUnit)) {
     M.AssumptionOff = Shape.Why;
     M.AssumptionOffLoc = Shape.Where;
+  } else if (!Shape.ElsewhereWhy.empty()) {
+    M.AssumptionOff = Shape.ElsewhereWhy;
+    M.AssumptionOffLoc = Shape.ElsewhereWhere;
   }
   return false;
 }
@@ -510,7 +519,7 @@ Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
     return Entry;
   M = fromEntry(F, Path);
   if (M.Result != Membership::Unknown)
-    M.AssumedOnly |= Entry.AssumedOnly;
+    M.takeAssumptions(Entry);
   if (M.Result == Membership::AllLanes && !FromAnyEntry) {
     BlockShape Shape = Shapes.in(F);
     if (Shape.FullWarps == BlockShape::Contradicted) {
@@ -682,7 +691,7 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
       Result.AssumptionOffLoc = AtCall.AssumptionOffLoc;
       break;
     }
-    Result.AssumedOnly |= AtCall.AssumedOnly;
+    Result.takeAssumptions(AtCall);
   }
   if (Unseen && Result.Result == Membership::AllLanes)
     Result = std::move(*Unseen);

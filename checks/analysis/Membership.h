@@ -42,6 +42,10 @@ struct Membership {
   /// taken as such: the launch that switches the assumption off.
   std::string AssumptionOff;
   clang::SourceLocation AssumptionOffLoc;
+  /// With OtherUnitsLaunchAlike in AssumedOnly: which kernel other units
+  /// may launch, and where it is.
+  std::string OtherUnits;
+  clang::SourceLocation OtherUnitsLoc;
   /// AllLanes in code whose blocks may end in a partial warp: why (the launch
   /// that shows it, or that leaves the block size unknown), and where. The
   /// lanes such a warp lacks count as exited, which a full mask allows, but
@@ -55,6 +59,15 @@ struct Membership {
   /// call site in this translation unit: another unit that has one can tell,
   /// so a finding here abstains rather than refuses (FindingBuilder::abstain).
   bool NoCallerSeen = false;
+
+  /// Adds the assumptions that Other's conclusion rests on to this one's.
+  void takeAssumptions(const Membership &Other) {
+    AssumedOnly |= Other.AssumedOnly;
+    if (OtherUnits.empty()) {
+      OtherUnits = Other.OtherUnits;
+      OtherUnitsLoc = Other.OtherUnitsLoc;
+    }
+  }
 
   static Membership unknown(std::string Reason, clang::SourceLocation Loc) {
     Membership M;

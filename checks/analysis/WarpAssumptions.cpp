@@ -414,6 +414,9 @@ BlockShape BlockShape::weakest(const BlockShape &Other) const {
   bool MinePartial = FullWarps == Contradicted;
   Result.PartialWhere = MinePartial ? PartialWhere : Other.PartialWhere;
   Result.PartialWhy = MinePartial ? PartialWhy : Other.PartialWhy;
+  bool MineElsewhere = !ElsewhereWhy.empty();
+  Result.ElsewhereWhere = MineElsewhere ? ElsewhereWhere : Other.ElsewhereWhere;
+  Result.ElsewhereWhy = MineElsewhere ? ElsewhereWhy : Other.ElsewhereWhy;
   return Result;
 }
 
@@ -513,14 +516,25 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
         BlockShape::Contradicted;
   }
   // Every launch the code shows agrees with a fact: it is proven, not merely
-  // assumed, for this kernel.
+  // assumed, for this kernel, unless another unit may launch it as well
+  // (a kernel's host stub links across units without -rdc).
   if (Launched && !Unseen) {
-    if (Shape.WholeWarps == BlockShape::Assumed)
-      Shape.WholeWarps = BlockShape::Proven;
-    if (Shape.OneDimensional == BlockShape::Assumed)
-      Shape.OneDimensional = BlockShape::Proven;
-    if (Shape.FullWarps == BlockShape::Assumed)
-      Shape.FullWarps = BlockShape::Proven;
+    BlockShape::State Shown = BlockShape::Proven;
+    if (std::optional<SourceLocation> Elsewhere =
+            launchableFromOtherUnits(Kernel)) {
+      Shown = BlockShape::InUnit;
+      Shape.ElsewhereWhere = *Elsewhere;
+      Shape.ElsewhereWhy =
+          "kernel " + kernelName(Kernel) +
+          " has external linkage, so other translation units may launch "
+          "it too; the block shape of its launches here is assumed of "
+          "theirs unless --assume-whole-warps=false (make it static if no "
+          "other unit launches it)";
+    }
+    for (BlockShape::State *Fact :
+         {&Shape.WholeWarps, &Shape.OneDimensional, &Shape.FullWarps})
+      if (*Fact == BlockShape::Assumed)
+        *Fact = Shown;
   }
   if (Shape.WholeWarps == BlockShape::Contradicted ||
       Shape.OneDimensional == BlockShape::Contradicted)
@@ -550,6 +564,13 @@ WarpAssumptions::launchesOf(const FunctionDecl *Kernel) {
   }
   if (Out.Sizes.empty())
     Out.OthersPossible = true;
+  if (!Out.OthersPossible && launchableFromOtherUnits(Kernel)) {
+    if (!AssumeByDefault)
+      Out.OthersPossible = true;
+    BlockShape Shape = in(Kernel);
+    Out.OtherUnits = Shape.ElsewhereWhy;
+    Out.OtherUnitsLoc = Shape.ElsewhereWhere;
+  }
   return Out;
 }
 
@@ -588,24 +609,45 @@ bool WarpAssumptions::holds(unsigned Relies, const FunctionDecl *F,
   if (Relies == NoAssumption)
     return true;
   BlockShape Shape = in(F);
+  // A fact that only this unit's launches show holds as an assumption.
+  auto ShownHere = [&](BlockShape::State S) {
+    return S == BlockShape::InUnit && AssumeByDefault;
+  };
   if (Relies & WholeWarpBlocks) {
     if (!isOk(Shape.WholeWarps))
       return false;
     if (Shape.WholeWarps == BlockShape::Assumed)
       AssumedOnly |= WholeWarpBlocks;
+    if (Shape.WholeWarps == BlockShape::InUnit)
+      AssumedOnly |= OtherUnitsLaunchAlike;
   }
-  if ((Relies & WholeWarpRows) && Shape.WholeWarps != BlockShape::Proven)
-    return false;
+  if (Relies & WholeWarpRows) {
+    if (ShownHere(Shape.WholeWarps))
+      AssumedOnly |= OtherUnitsLaunchAlike;
+    else if (Shape.WholeWarps != BlockShape::Proven)
+      return false;
+  }
   if (Relies & LinearThreadIndex) {
     // Either fact makes threadIdx.x the linear index that warps are cut from.
     if (Shape.OneDimensional == BlockShape::Proven ||
         Shape.WholeWarps == BlockShape::Proven)
       return true;
+    if (ShownHere(Shape.OneDimensional) || ShownHere(Shape.WholeWarps)) {
+      AssumedOnly |= OtherUnitsLaunchAlike;
+      return true;
+    }
     if (!isOk(Shape.OneDimensional) && !isOk(Shape.WholeWarps))
       return false;
     AssumedOnly |= LinearThreadIndex;
   }
   return true;
+}
+
+std::optional<SourceLocation>
+WarpAssumptions::launchableFromOtherUnits(const FunctionDecl *Kernel) {
+  if (!Kernel->isExternallyVisible())
+    return std::nullopt;
+  return Kernel->getLocation();
 }
 
 } // namespace warpfix

@@ -19,7 +19,10 @@ namespace warpfix {
 
 /// What the analysed code shows about the blocks a function runs in.
 struct BlockShape {
-  enum State { Proven, Assumed, Contradicted };
+  /// From strongest to weakest. InUnit: every launch in this unit agrees,
+  /// but the kernel has external linkage, so another translation unit may
+  /// launch it too; that those launches agree is assumed, as by default.
+  enum State { Proven, InUnit, Assumed, Contradicted };
   /// blockDim.x is a multiple of 32.
   State WholeWarps = Assumed;
   /// Blocks are one-dimensional, so threadIdx.x is the linear thread index.
@@ -34,6 +37,9 @@ struct BlockShape {
   /// The same for FullWarps.
   clang::SourceLocation PartialWhere;
   std::string PartialWhy;
+  /// For an InUnit fact: the kernel that other units may launch.
+  clang::SourceLocation ElsewhereWhere;
+  std::string ElsewhereWhy;
 
   /// The weaker of two shapes, as for code reached from both.
   BlockShape weakest(const BlockShape &Other) const;
@@ -64,13 +70,24 @@ public:
     /// A launch may have another size: none is in sight, one cannot be
     /// evaluated, or one may hide behind an escaping address.
     bool OthersPossible = true;
+    /// Other units may launch the kernel too, and are assumed to launch it
+    /// in these sizes (the default assumption): why, and where, for a note.
+    std::string OtherUnits;
+    clang::SourceLocation OtherUnitsLoc;
   };
   Launches launchesOf(const clang::FunctionDecl *Kernel);
 
   /// Whether the assumptions named by Relies hold for code in F, and, if so,
-  /// which of them hold only by default (AssumedOnly).
+  /// which of them hold only by default (AssumedOnly, with
+  /// OtherUnitsLaunchAlike where a launch in this unit shows them but another
+  /// unit may launch the kernel too).
   bool holds(unsigned Relies, const clang::FunctionDecl *F,
              unsigned &AssumedOnly);
+
+  /// Where another translation unit may launch Kernel (its external
+  /// linkage), if it may.
+  static std::optional<clang::SourceLocation>
+  launchableFromOtherUnits(const clang::FunctionDecl *Kernel);
 
 private:
   BlockShape ofKernel(const clang::FunctionDecl *Kernel);
@@ -78,7 +95,8 @@ private:
                  clang::SourceLocation At);
   bool isOk(BlockShape::State S) const {
     return S == BlockShape::Proven ||
-           (S == BlockShape::Assumed && AssumeByDefault);
+           ((S == BlockShape::InUnit || S == BlockShape::Assumed) &&
+            AssumeByDefault);
   }
 
   clang::ASTContext &Ctx;
