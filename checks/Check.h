@@ -114,6 +114,9 @@ public:
                                 clang::ASTContext &) {}
   virtual void onDeclRef(const clang::DeclRefExpr &, clang::ASTContext &) {}
   virtual void onFunction(const clang::FunctionDecl &, clang::ASTContext &) {}
+  virtual void onVariable(const clang::VarDecl &, clang::ASTContext &) {}
+  /// Before any node is shown.
+  virtual void onTranslationUnit(clang::ASTContext &) {}
   /// After every node has been shown.
   virtual void onEndOfTranslationUnit() {}
 

@@ -1,5 +1,6 @@
 #include "checks/CheckRegistry.h"
 #include "checks/NoLintDirectives.h"
+#include "checks/cuda-removed-api.h"
 #include "checks/warp-activemask-mask.h"
 #include "checks/warp-full-mask-divergent.h"
 #include "checks/warp-legacy-intrinsic.h"
@@ -16,6 +17,19 @@ static std::unique_ptr<Check> create(CheckContext &Context) {
 }
 
 static const CheckInfo Registry[] = {
+    {"cuda-removed-api",
+     "texture and surface references, the runtime calls and the headers "
+     "that CUDA 12 and 13 removed; reported, since each still needs porting "
+     "by hand",
+     create<CudaRemovedApiCheck>,
+     // The references' types and fetches, the removed calls, and the names
+     // of the removed headers as they stand in an #include.
+     "texture,surface,tex1D*,tex2D*,tex3D*,texCubemap*,cudaThread*,"
+     "cudaBind*,cudaUnbind*,cudaGetTexture*,cudaGetSurfaceReference,"
+     "cudaSetDoubleFor*,cudaConfigureCall,cudaSetupArgument,cudaLaunch,"
+     "*_functions_decls,*sm_11_atomic,*sm_12_atomic,*sm_13_double,"
+     "*math_functions_dbl_ptx3,*cuda_surface_types,*cuda_texture_types,"
+     "*surface_functions.h,*texture_fetch_functions"},
     {"warp-activemask-mask",
      "__activemask() used as the member mask of a *_sync primitive, or "
      "compared with the full mask; rewritten to the mask of the lanes that "

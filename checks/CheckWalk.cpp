@@ -6,7 +6,7 @@ namespace warpfix {
 
 void CheckWalk::enter(const Decl &D) {
   Sites.enter(D);
-  if (isa<FunctionDecl>(D))
+  if (isa<FunctionDecl>(D) || isa<VarDecl>(D))
     Nodes.push_back(&D);
 }
 
@@ -21,10 +21,17 @@ void CheckWalk::run(ParentIndex &Parents, CheckContext &Context,
   ASTContext &Ctx = Parents.context();
   CheckWalk Walk(Context.gatherCallSites(Ctx));
   Parents.buildShowing(Walk);
+  for (const auto &C : Checks)
+    C->onTranslationUnit(Ctx);
   for (auto Node : Walk.Nodes) {
     if (const auto *D = Node.dyn_cast<const Decl *>()) {
-      for (const auto &C : Checks)
-        C->onFunction(cast<FunctionDecl>(*D), Ctx);
+      if (const auto *F = dyn_cast<FunctionDecl>(D)) {
+        for (const auto &C : Checks)
+          C->onFunction(*F, Ctx);
+      } else {
+        for (const auto &C : Checks)
+          C->onVariable(cast<VarDecl>(*D), Ctx);
+      }
       continue;
     }
     const Stmt *S = Node.get<const Stmt *>();

@@ -47,9 +47,9 @@ cl::opt<std::string> BuildPath(
     cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> ChecksGlob(
     "checks", cl::desc("Comma-separated globs of checks to run; a leading '-' "
-                       "disables (default: warp-*). warpfix-nolint, which "
+                       "disables (default: warp-*,cuda-*). warpfix-nolint, which "
                        "reports unmatched NOLINTBEGIN/NOLINTEND, is always on"),
-    cl::init("warp-*"), cl::cat(Category));
+    cl::init("warp-*,cuda-*"), cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));

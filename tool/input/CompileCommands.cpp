@@ -359,6 +359,8 @@ private:
         "-include",
         Settings.Toolkit.CompatInclude + "/warpfix_surface_functions.h",
         "-include", Settings.Toolkit.CompatInclude + "/warpfix_host_min_max.h",
+        "-include",
+        Settings.Toolkit.CompatInclude + "/warpfix_removed_apis.h",
         "-isystem", Settings.Toolkit.Root + "/include/cccl",
         // Clang 19 knows CUDA up to 12.5; the newer toolkit parses fine.
         "-Wno-unknown-cuda-version",

@@ -48,7 +48,7 @@ llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text);
 struct EffectiveConfig {
   /// The file they come from; empty for the defaults.
   std::string Source;
-  std::string Checks = "warp-*";
+  std::string Checks = "warp-*,cuda-*";
   std::string HeaderFilterRegex;
   std::vector<std::string> ExtraArgs;
   CheckOptions Options;
