@@ -10,6 +10,7 @@
 #include "tool/output/FixWriter.h"
 #include "tool/run/HeapPolicy.h"
 #include "tool/run/ParallelRunner.h"
+#include "tool/input/HeadersByName.h"
 #include "tool/input/Paths.h"
 #include "tool/input/Config.h"
 #include "tool/run/Profile.h"
@@ -472,6 +473,22 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
   return Settings;
 }
 
+/// Where an #include that no include path finds is looked for by name: the
+/// folders given (a file's own folder), and the build directory.
+std::vector<std::string> headerSearchRoots() {
+  std::vector<std::string> Roots;
+  for (const std::string &Path : Paths) {
+    std::string Root = absolutePath(Path);
+    if (!sys::fs::is_directory(Root))
+      Root = sys::path::parent_path(Root).str();
+    if (!llvm::is_contained(Roots, Root))
+      Roots.push_back(Root);
+  }
+  if (!BuildPath.empty())
+    Roots.push_back(absolutePath(BuildPath));
+  return Roots;
+}
+
 /// Each file by its profile, Workers at a time, under a progress line where
 /// one is worth drawing; then the profiles' warnings.
 std::vector<TranslationUnitResult> analyseFiles(ArrayRef<std::string> Files,
@@ -581,6 +598,8 @@ int main(int argc, const char **argv) {
   // than the parse it saves (0.2 s and 8 MiB on a single 250-kernel file).
   if (!NoSharedPreambles && SourceFiles.size() > 1)
     Settings.Parse.Preambles = &Preambles;
+  HeadersByName Headers(headerSearchRoots());
+  Settings.Parse.Headers = &Headers;
   auto Profiles = ProfileSet::create(SourceFiles, Configs, CommandLine,
                                      std::move(*Database), Settings);
   if (!Profiles)

@@ -1,4 +1,5 @@
 #include "tool/output/FixVerifier.h"
+#include "tool/input/HeadersByName.h"
 #include "tool/input/LaunchChevrons.h"
 #include "tool/run/HostBodies.h"
 #include "tool/run/ParseErrors.h"
@@ -105,6 +106,10 @@ parseErrors(const VerifiableUnit &Unit,
                           std::make_shared<PCHContainerOperations>(),
                           joiningLaunchChevrons(Files));
   Tool.setPrintErrorMessage(false);
+  if (!Unit.FoldersSearchedLast.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        searchedLast(Unit.FoldersSearchedLast),
+        tooling::ArgumentInsertPosition::BEGIN));
   ErrorCollector Collector;
   Tool.setDiagnosticConsumer(&Collector);
   QuietSyntaxOnly SyntaxOnly(Unit.ToolchainRoots);
@@ -231,6 +236,8 @@ verifiableUnits(llvm::ArrayRef<TranslationUnitResult> Results,
     Unit.MainFile = R.MainFile;
     Unit.Commands = &CommandsOf(I);
     Unit.ToolchainRoots = ToolchainRoots;
+    for (const auto &[Name, Folder] : R.FoundByName)
+      Unit.FoldersSearchedLast.push_back(Folder);
     for (const FileDigest &Read : R.Dependencies)
       Unit.FilesRead.push_back(Read.Path);
     // A TU with errors is compared with its own errors before the fixes.

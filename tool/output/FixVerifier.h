@@ -24,6 +24,8 @@ struct VerifiableUnit {
   /// The directories whose headers' host bodies the analysis skipped, and
   /// the check's parse skips too (tool/run/HostBodies.h).
   llvm::ArrayRef<std::string> ToolchainRoots;
+  /// The folders of headers found by name that the analysis searched last.
+  std::vector<std::string> FoldersSearchedLast;
 };
 
 struct BrokenUnit {

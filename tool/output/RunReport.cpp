@@ -37,6 +37,20 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
       ++Outcomes.Skipped;
       continue;
     }
+    for (const auto &Found : R.FoundByName)
+      ++Outcomes.FoundByName[Found];
+    if (!R.MissingHeaders.empty()) {
+      size_t Withheld = llvm::count_if(R.Findings, [](const auto &D) {
+        std::optional<std::string> Why = noFixReason(D);
+        return D.Message.Fix.empty() && Why &&
+               llvm::StringRef(*Why).contains("error");
+      });
+      for (const std::string &Name : R.MissingHeaders) {
+        UnitOutcomes::Missing &Tally = Outcomes.MissingHeaders[Name];
+        ++Tally.Units;
+        Tally.Withheld += Withheld;
+      }
+    }
     if (R.Crashed) {
       ++Counts.Crashed;
       Outcomes.Crashes.push_back({absolutePath(R.MainFile), R.CrashStage,

@@ -8,6 +8,7 @@
 #include "tool/merge/FindingSet.h"
 #include "tool/output/FixWriter.h"
 #include "llvm/ADT/StringSet.h"
+#include <map>
 #include <optional>
 
 namespace warpfix {
@@ -61,6 +62,14 @@ struct UnitOutcomes {
   std::vector<RunReport::Crash> Crashes;
   /// The main files of the crashed ones, as named in the results.
   llvm::StringSet<> CrashedFiles;
+  /// Each #include that clang did not find, by the name it gives: the units
+  /// it broke, and their findings that errors left without a fix.
+  struct Missing {
+    size_t Units = 0, Withheld = 0;
+  };
+  std::map<std::string, Missing> MissingHeaders;
+  /// Each #include found by name, with its folder: how many units used it.
+  std::map<std::pair<std::string, std::string>, size_t> FoundByName;
 };
 
 /// ReproducingCommand gives the command that reproduces a crash on a file.

@@ -372,6 +372,37 @@ bool printUnparsedFiles(const FindingSet &Set,
   return Printed;
 }
 
+/// The headers found by name, and those still missing, the ones that broke
+/// the most units first: which -I or configured build directory (-p)
+/// unlocks the most.
+static void printHeaderSummary(const UnitOutcomes &Units,
+                               llvm::raw_ostream &OS) {
+  auto Plural = [](size_t N, llvm::StringRef What) {
+    return std::to_string(N) + " " + What.str() + (N == 1 ? "" : "s");
+  };
+  for (const auto &[Found, Count] : Units.FoundByName)
+    OS << "found by name: '" << Found.first << "' in " << Found.second
+       << " (the only file of that name under the given folders), for "
+       << Plural(Count, "unit") << "\n";
+  std::vector<std::pair<std::string, UnitOutcomes::Missing>> Missing(
+      Units.MissingHeaders.begin(), Units.MissingHeaders.end());
+  llvm::stable_sort(Missing, [](const auto &A, const auto &B) {
+    return A.second.Units > B.second.Units;
+  });
+  constexpr size_t MostListed = 10;
+  for (size_t I = 0; I < Missing.size() && I < MostListed; ++I)
+    OS << "header not found: '" << Missing[I].first << "', in "
+       << Plural(Missing[I].second.Units, "unit") << " ("
+       << Plural(Missing[I].second.Withheld, "finding")
+       << " there left without a fix by errors)\n";
+  if (Missing.size() > MostListed)
+    OS << "headers not found: " << Missing.size() - MostListed
+       << " more\n";
+  if (!Missing.empty())
+    OS << "pass the folders of missing headers with -I after '--', or "
+          "point -p at a configured build directory\n";
+}
+
 void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
                      llvm::raw_ostream &OS) {
   const RunReport::UnitCounts &Counts = Units.Counts;
@@ -392,6 +423,7 @@ void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
        << (Counts.WithErrors == 1 ? "" : "s")
        << ": code its recovery dropped may hide findings, so the exit code "
           "is at least 1\n";
+  printHeaderSummary(Units, OS);
   size_t Fixable = Set.fixableCount();
   OS << Set.Findings.size() << " finding"
      << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()

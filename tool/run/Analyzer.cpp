@@ -7,6 +7,7 @@
 #include "checks/analysis/Parents.h"
 #include "tool/run/ParseErrors.h"
 #include "tool/run/SharedPreambles.h"
+#include "tool/input/HeadersByName.h"
 #include "tool/input/LaunchChevrons.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -253,7 +254,36 @@ private:
 
 } // namespace
 
+/// How many times a unit is parsed again with the folders of headers found
+/// by name: a found header may include another that is missing.
+static constexpr unsigned MostRoundsOfHeadersByName = 4;
+
 TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
+  std::vector<std::string> Folders;
+  std::vector<std::pair<std::string, std::string>> Found;
+  for (unsigned Round = 0;; ++Round) {
+    TranslationUnitResult Result = analyzeWith(File, Folders);
+    bool Added = false;
+    if (Parse.Headers && !Result.Crashed &&
+        Round < MostRoundsOfHeadersByName)
+      for (const std::string &Name : Result.MissingHeaders)
+        if (std::optional<std::string> Folder =
+                Parse.Headers->folderFor(Name);
+            Folder && !llvm::is_contained(Folders, *Folder)) {
+          Folders.push_back(*Folder);
+          Found.emplace_back(Name, *Folder);
+          Added = true;
+        }
+    if (!Added) {
+      Result.FoundByName = std::move(Found);
+      return Result;
+    }
+  }
+}
+
+TranslationUnitResult
+Analyzer::analyzeWith(llvm::StringRef File,
+                      llvm::ArrayRef<std::string> Folders) const {
   TranslationUnitResult Result;
   Result.MainFile = File.str();
   // The real file system object is shared and tied to the process's working
@@ -262,6 +292,9 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
       Database, {File.str()}, std::make_shared<PCHContainerOperations>(),
       joiningLaunchChevrons(llvm::vfs::createPhysicalFileSystem()));
   Tool.setPrintErrorMessage(false);
+  if (!Folders.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        searchedLast(Folders), tooling::ArgumentInsertPosition::BEGIN));
   llvm::raw_string_ostream Messages(Result.CompilerMessages);
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> MessageOptions =
       new DiagnosticOptions();
@@ -322,6 +355,10 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   Result.ErrorCount = Errors.Errors.size();
   if (!Errors.Errors.empty())
     Result.FirstError = Errors.Errors.front().Text;
+  for (const ParseError &E : Errors.Errors)
+    if (!E.MissingName.empty() &&
+        !llvm::is_contained(Result.MissingHeaders, E.MissingName))
+      Result.MissingHeaders.push_back(E.MissingName);
   auto Drop = [&] {
     Result.Parsed = false;
     Result.Findings.clear();

@@ -13,6 +13,7 @@
 namespace warpfix {
 
 class SharedPreambles;
+class HeadersByName;
 
 /// A file a TU read, with the hash of the content it saw.
 struct FileDigest {
@@ -52,6 +53,11 @@ struct TranslationUnitResult {
   /// The prefilter found nothing any enabled check looks at; not parsed.
   bool SkippedByPrefilter = false;
   bool FromCache = false;
+  /// The #includes that clang did not find, by the names they give.
+  std::vector<std::string> MissingHeaders;
+  /// #includes that the command's paths did not find and HeadersByName did,
+  /// each with its folder, which the parse then searched last (-idirafter).
+  std::vector<std::pair<std::string, std::string>> FoundByName;
 };
 
 /// How the analyzer treats code that does not compile.
@@ -74,6 +80,9 @@ struct ParseSettings {
   /// The directories whose headers' host bodies the parse skips
   /// (tool/run/HostBodies.h).
   std::vector<std::string> ToolchainRoots;
+  /// Where an #include that is not found may be found by its name; null:
+  /// nowhere.
+  const HeadersByName *Headers = nullptr;
 };
 
 class Analyzer {
@@ -94,6 +103,11 @@ public:
   }
 
 private:
+  /// One parse and analysis, with Folders searched after the command's own
+  /// include paths.
+  TranslationUnitResult analyzeWith(llvm::StringRef File,
+                                    llvm::ArrayRef<std::string> Folders) const;
+
   const clang::tooling::CompilationDatabase &Database;
   std::vector<const CheckInfo *> Checks;
   CheckOptions Options;

@@ -42,6 +42,9 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
   ParseError E;
   E.Text = std::string(Message);
   E.MissingFile = Info.getID() == diag::err_pp_file_not_found;
+  if (E.MissingFile && Info.getNumArgs() > 0 &&
+      Info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
+    E.MissingName = Info.getArgStdStr(0);
   E.Lexical = Info.getID() >= diag::DIAG_START_LEX &&
               Info.getID() < diag::DIAG_START_PARSE;
   if (Info.hasSourceManager() && Info.getLocation().isValid()) {

@@ -63,6 +63,8 @@ struct ParseError {
   /// shows up as errors where its declarations are used, so it taints
   /// nothing by itself.
   bool MissingFile = false;
+  /// For a missing #include: the name it gives ("config.h", "af/version.h").
+  std::string MissingName;
   /// An error of the preprocessor or the lexer (an #error, a bad directive):
   /// it belongs to no declaration.
   bool Lexical = false;

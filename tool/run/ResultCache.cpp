@@ -417,8 +417,11 @@ ResultCache::lookup(llvm::StringRef Key) {
 void ResultCache::store(llvm::StringRef Key,
                         const TranslationUnitResult &Result) {
   // A TU with errors is analysed again each time: its error count and
-  // first error are not kept, and its header is likely to be fixed soon.
-  if (!Result.Parsed || Result.ErrorCount || Result.Dependencies.empty())
+  // first error are not kept, and its header is likely to be fixed soon. So
+  // is one that needed a header found by name: a file of the same name
+  // added anywhere under the roots changes what is found, and no key sees it.
+  if (!Result.Parsed || Result.ErrorCount || Result.Dependencies.empty() ||
+      !Result.FoundByName.empty())
     return;
   {
     std::lock_guard<std::mutex> Lock(Mutex);

@@ -1,0 +1,46 @@
+// The project's files by name, for an #include that the compile command's
+// paths do not find: where exactly one file under the run's folders has the
+// path the directive names, its folder is the one the build must have meant
+// (a header that CMake generates next to the sources, a vendored library
+// that a build script adds with -I). Two or more candidates are a guess, and
+// none is taken.
+#ifndef WARPFIX_TOOL_INPUT_HEADERSBYNAME_H
+#define WARPFIX_TOOL_INPUT_HEADERSBYNAME_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpfix {
+
+class HeadersByName {
+public:
+  /// Roots: the folders to search (the paths given, the build directory).
+  explicit HeadersByName(std::vector<std::string> Roots)
+      : Roots(std::move(Roots)) {}
+
+  /// The folder F such that F/Written is the only file under the roots whose
+  /// path ends with Written ("config.h", "af/version.h"), if there is one.
+  /// The roots are walked on the first call; safe from several threads.
+  std::optional<std::string> folderFor(llvm::StringRef Written) const;
+
+private:
+  void walk() const;
+
+  std::vector<std::string> Roots;
+  mutable std::once_flag Walked;
+  /// Every file under the roots, by its file name.
+  mutable llvm::StringMap<std::vector<std::string>> ByFileName;
+};
+
+/// The arguments that make a parse search Folders after every include path
+/// of its command, as the last resort they are.
+std::vector<std::string> searchedLast(llvm::ArrayRef<std::string> Folders);
+
+} // namespace warpfix
+
+#endif
