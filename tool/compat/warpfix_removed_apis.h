@@ -14,7 +14,11 @@
 // them out.
 #pragma once
 #pragma clang system_header
-#if defined(__CUDA_ARCH__) && !defined(WARPFIX_NO_REMOVED_APIS)
+// The toolkit's types that the declarations name come first; a toolkit
+// without them gets none.
+#if defined(__CUDA_ARCH__) && !defined(WARPFIX_NO_REMOVED_APIS) &&            \
+    defined(__TEXTURE_TYPES_H__) && defined(__SURFACE_TYPES_H__) &&           \
+    defined(__DRIVER_TYPES_H__) && defined(__VECTOR_TYPES_H__)
 #include <limits.h>
 
 struct textureReference {
