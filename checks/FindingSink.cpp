@@ -124,6 +124,22 @@ void FindingSink::review(
   }
 }
 
+void FindingSink::reviewEdits(
+    llvm::function_ref<std::optional<std::string>(llvm::StringRef, unsigned,
+                                                  unsigned)>
+        Withhold) {
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    std::optional<std::string> Why;
+    for (const auto &Entry : Findings[I].Message.Fix)
+      for (const tooling::Replacement &R : Entry.second)
+        if (!Why)
+          Why = Withhold(R.getFilePath(), R.getOffset(), R.getLength());
+    if (Why)
+      FindingBuilder(*this, I).withoutFix(Places[I].front(),
+                                          "no automatic fix: " + *Why);
+  }
+}
+
 tooling::Diagnostic &FindingBuilder::diag() { return Sink.Findings[Index]; }
 
 FindingBuilder &FindingBuilder::note(SourceLocation Loc,

@@ -70,6 +70,13 @@ public:
 
   const clang::SourceManager &sourceManager() const { return SM; }
 
+  /// Drops, with the note "no automatic fix: <reason>", the fix of each
+  /// finding one of whose edits (file, offset, length) Withhold names a
+  /// reason for.
+  void reviewEdits(llvm::function_ref<std::optional<std::string>(
+                       llvm::StringRef File, unsigned Offset, unsigned Length)>
+                       Withhold);
+
   /// Reviews the findings gathered so far, before takeFindings(): each one
   /// that has a fix keeps it unless Withhold, given the places of the
   /// finding and of its edits, names a reason; then the fix is dropped with

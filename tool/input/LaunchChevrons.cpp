@@ -1,4 +1,6 @@
 #include "tool/input/LaunchChevrons.h"
+#include "tool/input/AsmRegisters.h"
+#include "tool/input/RawTokens.h"
 #include "checks/FindingSink.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
@@ -7,35 +9,6 @@
 
 namespace warpfix {
 namespace {
-
-struct RawToken {
-  clang::tok::TokenKind Kind;
-  size_t Offset;
-  size_t Length;
-  llvm::StringRef Spelling;
-};
-
-/// Text must end in a NUL, as clang's lexer reads one past its end.
-std::vector<RawToken> rawTokens(const std::string &Source) {
-  llvm::StringRef Text(Source.c_str(), Source.size());
-  clang::LangOptions Lang;
-  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = 1;
-  Lang.CUDA = 1;
-  // Offsets are measured from a location of raw encoding 1.
-  clang::SourceLocation Start = clang::SourceLocation::getFromRawEncoding(1);
-  clang::Lexer Lex(Start, Lang, Text.begin(), Text.begin(), Text.end());
-  std::vector<RawToken> Tokens;
-  clang::Token Tok;
-  for (;;) {
-    Lex.LexFromRawLexer(Tok);
-    if (Tok.is(clang::tok::eof))
-      break;
-    size_t Offset = Tok.getLocation().getRawEncoding() - 1;
-    Tokens.push_back({Tok.getKind(), Offset, Tok.getLength(),
-                      Text.substr(Offset, Tok.getLength())});
-  }
-  return Tokens;
-}
 
 bool onlySpaceBetween(llvm::StringRef Text, const RawToken &A,
                       const RawToken &B) {
@@ -155,9 +128,16 @@ std::optional<std::string> joinSpacedLaunchChevrons(llvm::StringRef Text) {
   return Out;
 }
 
-std::string hashAsClangReadsIt(llvm::StringRef Text) {
+std::optional<std::string> asClangReadsIt(llvm::StringRef Text) {
   std::optional<std::string> Joined = joinSpacedLaunchChevrons(Text);
-  return contentHash(Joined ? llvm::StringRef(*Joined) : Text);
+  std::optional<std::string> Escaped =
+      escapeAsmSpecialRegisters(Joined ? llvm::StringRef(*Joined) : Text);
+  return Escaped ? Escaped : Joined;
+}
+
+std::string hashAsClangReadsIt(llvm::StringRef Text) {
+  std::optional<std::string> Shown = asClangReadsIt(Text);
+  return contentHash(Shown ? llvm::StringRef(*Shown) : Text);
 }
 
 namespace {
@@ -175,12 +155,11 @@ public:
         Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
     if (!Buffer)
       return Buffer;
-    std::optional<std::string> Joined =
-        joinSpacedLaunchChevrons((*Buffer)->getBuffer());
-    if (!Joined)
+    std::optional<std::string> Shown = asClangReadsIt((*Buffer)->getBuffer());
+    if (!Shown)
       return Buffer;
     return llvm::MemoryBuffer::getMemBufferCopy(
-        *Joined, (*Buffer)->getBufferIdentifier());
+        *Shown, (*Buffer)->getBufferIdentifier());
   }
   std::error_code close() override { return Inner->close(); }
 
@@ -204,7 +183,7 @@ public:
 } // namespace
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-joiningLaunchChevrons(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+showingNvccDialect(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   return llvm::makeIntrusiveRefCnt<JoiningFileSystem>(std::move(Base));
 }
 

@@ -22,14 +22,19 @@ namespace warpfix {
 /// a template's `>> >` is left alone.
 std::optional<std::string> joinSpacedLaunchChevrons(llvm::StringRef Text);
 
-/// The content hash of Text as clang is shown it, joined where it has spaced
-/// launches. A file's hash is taken of this on disk, and clang's buffers
-/// already hold it, so that both name the same content.
+/// Text as clang is shown it: launches joined as above, and asm templates'
+/// special registers escaped (tool/input/AsmRegisters.h); both keep every
+/// offset. Nothing when neither changes it.
+std::optional<std::string> asClangReadsIt(llvm::StringRef Text);
+
+/// The content hash of Text as clang is shown it. A file's hash is taken of
+/// this on disk, and clang's buffers already hold it, so that both name the
+/// same content.
 std::string hashAsClangReadsIt(llvm::StringRef Text);
 
-/// Base, with every file read through it joined as above.
+/// Base, with every file read through it shown as clang reads it (above).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-joiningLaunchChevrons(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
+showingNvccDialect(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
 
 } // namespace warpfix
 

@@ -104,7 +104,7 @@ parseErrors(const VerifiableUnit &Unit,
   Files->pushOverlay(Fixed);
   tooling::ClangTool Tool(*Unit.Commands, {Unit.MainFile},
                           std::make_shared<PCHContainerOperations>(),
-                          joiningLaunchChevrons(Files));
+                          showingNvccDialect(Files));
   Tool.setPrintErrorMessage(false);
   if (!Unit.FoldersSearchedLast.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(

@@ -7,6 +7,7 @@
 #include "checks/analysis/Parents.h"
 #include "tool/run/ParseErrors.h"
 #include "tool/run/SharedPreambles.h"
+#include "tool/input/AsmRegisters.h"
 #include "tool/input/HeadersByName.h"
 #include "tool/input/LaunchChevrons.h"
 #include "clang/AST/ASTConsumer.h"
@@ -97,7 +98,31 @@ public:
           },
           "analysed despite errors: " + Taint.summary());
     }
+    Stage = "review of the fixes";
+    withholdEditsOfEscapedAsm();
     Analysed = true;
+  }
+
+  /// A fix may not edit an asm template that clang was shown with its
+  /// special registers escaped: its text there is not the text on disk.
+  void withholdEditsOfEscapedAsm() {
+    llvm::StringMap<ChangedLiterals> Escaped;
+    Sink.reviewEdits([&](llvm::StringRef File, unsigned Offset,
+                         unsigned Length) -> std::optional<std::string> {
+      auto [Known, New] = Escaped.try_emplace(File);
+      if (New)
+        if (auto Disk = llvm::MemoryBuffer::getFile(File))
+          escapeAsmSpecialRegisters((*Disk)->getBuffer(), &Known->second);
+      for (auto [Begin, End] : Known->second)
+        if (Length ? Offset < End && Offset + Length > Begin
+                   : Offset > Begin && Offset < End)
+          return std::string(
+              "the fix would edit an asm template in which warpfix showed "
+              "clang each single-'%' special register (nvcc's dialect) with "
+              "'%%', so what clang read there is not the text on disk; "
+              "write them as '%%laneid' and run warpfix again");
+      return std::nullopt;
+    });
   }
 
 private:
@@ -290,7 +315,7 @@ Analyzer::analyzeWith(llvm::StringRef File,
   // directory, which ClangTool would change under the other threads' feet.
   tooling::ClangTool Tool(
       Database, {File.str()}, std::make_shared<PCHContainerOperations>(),
-      joiningLaunchChevrons(llvm::vfs::createPhysicalFileSystem()));
+      showingNvccDialect(llvm::vfs::createPhysicalFileSystem()));
   Tool.setPrintErrorMessage(false);
   if (!Folders.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
@@ -407,7 +432,7 @@ void scanLexically(llvm::StringRef File,
                    TranslationUnitResult &Out) {
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(),
-                      joiningLaunchChevrons(llvm::vfs::createPhysicalFileSystem())));
+                      showingNvccDialect(llvm::vfs::createPhysicalFileSystem())));
   IgnoringDiagConsumer Ignore;
   DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(), &Ignore,
                           /*ShouldOwnClient=*/false);

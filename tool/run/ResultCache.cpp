@@ -227,7 +227,7 @@ std::optional<std::string> readAsClangReadsIt(llvm::StringRef Path) {
   if (!Buffer)
     return std::nullopt;
   llvm::StringRef Text = (*Buffer)->getBuffer();
-  return joinSpacedLaunchChevrons(Text).value_or(Text.str());
+  return asClangReadsIt(Text).value_or(Text.str());
 }
 
 /// The bytes of Text that Offset and Length name, if it holds them.
