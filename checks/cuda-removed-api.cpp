@@ -2,6 +2,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
+#include <tuple>
 
 using namespace clang;
 
@@ -79,22 +80,19 @@ void CudaRemovedApiCheck::onDeclRef(const DeclRefExpr &Ref, ASTContext &Ctx) {
     return;
   std::string Name = F->getNameAsString();
   SourceLocation At = Sources.getExpansionLoc(Ref.getLocation());
-  if (llvm::StringRef(Name).starts_with("tex")) {
-    report(At, "'" + Name + "' of a texture reference was removed in CUDA 12; "
-                            "this still needs porting")
-        .withoutFix(At, "no automatic fix: fetch through a "
-                        "cudaTextureObject_t (" +
-                            Name + "<T>(object, ...))");
-    return;
-  }
-  if (llvm::StringRef(Name).starts_with("surf")) {
-    report(At, "'" + Name + "' of a surface reference was removed in CUDA 12; "
-                            "this still needs porting")
-        .withoutFix(At, "no automatic fix: read and write through a "
-                        "cudaSurfaceObject_t (" +
-                            Name + "(..., object, ...))");
-    return;
-  }
+  // Fetches, and surface reads and writes, of a reference.
+  for (auto [Prefix, Kind, Object, Call] :
+       {std::tuple("tex", "texture", "cudaTextureObject_t", "<T>(object, ...)"),
+        std::tuple("surf", "surface", "cudaSurfaceObject_t",
+                   "(..., object, ...)")})
+    if (llvm::StringRef(Name).starts_with(Prefix)) {
+      report(At, "'" + Name + "' of a " + Kind +
+                     " reference was removed in CUDA 12; this still needs "
+                     "porting")
+          .withoutFix(At, "no automatic fix: go through a " +
+                              std::string(Object) + " (" + Name + Call + ")");
+      return;
+    }
   std::string Advice = adviceFor(Name);
   bool Texture = Advice.empty();
   report(At, "'" + Name + "' is not in CUDA 13's runtime" +

@@ -134,3 +134,4 @@ void host(cudaArray_t array, float *device, size_t bytes) {
 // CHECK-DAG: k.cu:113:3: note: no automatic fix: use cudaLaunchKernel()
 // CHECK-DAG: k.cu:114:3: warning: 'cudaSetupArgument' is not in CUDA 13's runtime
 // CHECK-DAG: k.cu:115:3: warning: 'cudaLaunch' is not in CUDA 13's runtime
+// CHECK-DAG: k.cu:76:3: note: no automatic fix: go through a cudaSurfaceObject_t (surf1Dwrite(..., object, ...))

@@ -40,7 +40,7 @@ surface<void, 2> canvas;
 __global__ void sample(uint4 *out, int *sums) {
   uint4 w = tex1Dfetch(words, threadIdx.x);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:13: warning: 'tex1Dfetch' of a texture reference was removed in CUDA 12; this still needs porting [cuda-removed-api]
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:13: note: no automatic fix: fetch through a cudaTextureObject_t (tex1Dfetch<T>(object, ...))
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:13: note: no automatic fix: go through a cudaTextureObject_t (tex1Dfetch<T>(object, ...))
   float4 c = tex2D(colours, 0.5f, 0.5f);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:14: warning: 'tex2D' of a texture reference
   int s = sums[threadIdx.x] + (int)tex2D(heights, 1.0f, 2.0f) + (int)c.x + (int)w.x;
