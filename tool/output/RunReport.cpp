@@ -39,6 +39,8 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
     }
     for (const auto &Found : R.FoundByName)
       ++Outcomes.FoundByName[Found];
+    for (const auto &Rejected : R.RejectedByName)
+      ++Outcomes.RejectedByName[Rejected];
     if (!R.MissingHeaders.empty()) {
       size_t Withheld = llvm::count_if(R.Findings, [](const auto &D) {
         std::optional<std::string> Why = noFixReason(D);

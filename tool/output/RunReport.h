@@ -70,6 +70,8 @@ struct UnitOutcomes {
   std::map<std::string, Missing> MissingHeaders;
   /// Each #include found by name, with its folder: how many units used it.
   std::map<std::pair<std::string, std::string>, size_t> FoundByName;
+  /// The same for those found by name that had errors, and were not used.
+  std::map<std::pair<std::string, std::string>, size_t> RejectedByName;
 };
 
 /// ReproducingCommand gives the command that reproduces a crash on a file.

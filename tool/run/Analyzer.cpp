@@ -10,6 +10,7 @@
 #include "tool/input/AsmRegisters.h"
 #include "tool/input/HeadersByName.h"
 #include "tool/input/LaunchChevrons.h"
+#include "tool/input/Paths.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -286,21 +287,42 @@ static constexpr unsigned MostRoundsOfHeadersByName = 4;
 TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   std::vector<std::string> Folders;
   std::vector<std::pair<std::string, std::string>> Found;
+  // Headers whose only candidate does not compile here (curl's Windows
+  // build, say): an error there may withhold more than the missing header.
+  std::vector<std::pair<std::string, std::string>> Rejected;
   for (unsigned Round = 0;; ++Round) {
     TranslationUnitResult Result = analyzeWith(File, Folders);
+    auto Erroneous = [&](const std::string &Folder) {
+      return llvm::any_of(Result.FilesWithErrors, [&](llvm::StringRef Path) {
+        return isUnder(absolutePath(Path), Folder);
+      });
+    };
+    if (llvm::any_of(Found, [&](const auto &F) { return Erroneous(F.second); })) {
+      for (const auto &F : Found)
+        if (Erroneous(F.second)) {
+          Rejected.push_back(F);
+          llvm::erase(Folders, F.second);
+        }
+      llvm::erase_if(Found, [&](const auto &F) {
+        return llvm::is_contained(Rejected, F);
+      });
+      continue;
+    }
     bool Added = false;
     if (Parse.Headers && !Result.Crashed &&
         Round < MostRoundsOfHeadersByName)
       for (const std::string &Name : Result.MissingHeaders)
         if (std::optional<std::string> Folder =
                 Parse.Headers->folderFor(Name);
-            Folder && !llvm::is_contained(Folders, *Folder)) {
+            Folder && !llvm::is_contained(Folders, *Folder) &&
+            !llvm::is_contained(Rejected, std::make_pair(Name, *Folder))) {
           Folders.push_back(*Folder);
           Found.emplace_back(Name, *Folder);
           Added = true;
         }
     if (!Added) {
       Result.FoundByName = std::move(Found);
+      Result.RejectedByName = std::move(Rejected);
       return Result;
     }
   }
@@ -380,10 +402,13 @@ Analyzer::analyzeWith(llvm::StringRef File,
   Result.ErrorCount = Errors.Errors.size();
   if (!Errors.Errors.empty())
     Result.FirstError = Errors.Errors.front().Text;
-  for (const ParseError &E : Errors.Errors)
+  for (const ParseError &E : Errors.Errors) {
     if (!E.MissingName.empty() &&
         !llvm::is_contained(Result.MissingHeaders, E.MissingName))
       Result.MissingHeaders.push_back(E.MissingName);
+    if (!E.File.empty() && !llvm::is_contained(Result.FilesWithErrors, E.File))
+      Result.FilesWithErrors.push_back(E.File);
+  }
   auto Drop = [&] {
     Result.Parsed = false;
     Result.Findings.clear();

@@ -58,6 +58,11 @@ struct TranslationUnitResult {
   /// #includes that the command's paths did not find and HeadersByName did,
   /// each with its folder, which the parse then searched last (-idirafter).
   std::vector<std::pair<std::string, std::string>> FoundByName;
+  /// Those found by name whose file, or what it includes, had errors: the
+  /// folder was not used.
+  std::vector<std::pair<std::string, std::string>> RejectedByName;
+  /// The files that clang's errors are in, as it names them.
+  std::vector<std::string> FilesWithErrors;
 };
 
 /// How the analyzer treats code that does not compile.

@@ -50,9 +50,11 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
   if (Info.hasSourceManager() && Info.getLocation().isValid()) {
     E.Loc = Info.getLocation();
     PresumedLoc At = Info.getSourceManager().getPresumedLoc(E.Loc);
-    if (At.isValid())
+    if (At.isValid()) {
       E.Text = llvm::formatv("{0}:{1}:{2}: {3}", At.getFilename(),
                              At.getLine(), At.getColumn(), Message);
+      E.File = At.getFilename();
+    }
   }
   Errors.push_back(std::move(E));
 }

@@ -59,6 +59,8 @@ struct ParseError {
   clang::SourceLocation Loc;
   /// "file:line:col: message", or the message alone.
   std::string Text;
+  /// The file it is in, if it has a place.
+  std::string File;
   /// A missing #include. It lies outside every function, but what it hides
   /// shows up as errors where its declarations are used, so it taints
   /// nothing by itself.
