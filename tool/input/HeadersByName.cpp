@@ -31,9 +31,19 @@ void HeadersByName::walk() const {
   }
 }
 
+void HeadersByName::reject(llvm::StringRef Written) const {
+  std::lock_guard<std::mutex> Lock(RejectedMutex);
+  Rejected.insert(Written);
+}
+
 std::optional<std::string>
 HeadersByName::folderFor(llvm::StringRef Written) const {
   std::call_once(Walked, [this] { walk(); });
+  {
+    std::lock_guard<std::mutex> Lock(RejectedMutex);
+    if (Rejected.contains(Written))
+      return std::nullopt;
+  }
   llvm::SmallString<128> Normal(Written);
   llvm::sys::path::remove_dots(Normal, /*remove_dot_dot=*/true);
   llvm::StringRef Wanted = Normal;

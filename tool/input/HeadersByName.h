@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 #include <mutex>
 #include <optional>
@@ -28,6 +29,10 @@ public:
   /// The roots are walked on the first call; safe from several threads.
   std::optional<std::string> folderFor(llvm::StringRef Written) const;
 
+  /// The candidate for Written had errors in a unit's parse: no unit of the
+  /// run tries it again (each try costs two more parses).
+  void reject(llvm::StringRef Written) const;
+
 private:
   void walk() const;
 
@@ -35,6 +40,8 @@ private:
   mutable std::once_flag Walked;
   /// Every file under the roots, by its file name.
   mutable llvm::StringMap<std::vector<std::string>> ByFileName;
+  mutable std::mutex RejectedMutex;
+  mutable llvm::StringSet<> Rejected;
 };
 
 /// The arguments that make a parse search Folders after every include path

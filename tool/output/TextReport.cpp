@@ -384,10 +384,11 @@ static void printHeaderSummary(const UnitOutcomes &Units,
     OS << "found by name: '" << Found.first << "' in " << Found.second
        << " (the only file of that name under the given folders), for "
        << Plural(Count, "unit") << "\n";
-  for (const auto &[Found, Count] : Units.RejectedByName)
-    OS << "found by name but not used: '" << Found.first << "' in "
-       << Found.second << " has errors in this parse, for "
-       << Plural(Count, "unit") << "\n";
+  for (const auto &Rejected : Units.RejectedByName)
+    OS << "found by name but not used: '" << Rejected.first.first << "' in "
+       << Rejected.first.second
+       << " had errors in the parse of a unit that needed it, so no unit "
+          "uses it\n";
   std::vector<std::pair<std::string, UnitOutcomes::Missing>> Missing(
       Units.MissingHeaders.begin(), Units.MissingHeaders.end());
   llvm::stable_sort(Missing, [](const auto &A, const auto &B) {

@@ -302,6 +302,7 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
         if (Erroneous(F.second)) {
           Rejected.push_back(F);
           llvm::erase(Folders, F.second);
+          Parse.Headers->reject(F.first);
         }
       llvm::erase_if(Found, [&](const auto &F) {
         return llvm::is_contained(Rejected, F);
