@@ -31,7 +31,7 @@ enum Assumption : unsigned {
   /// same for its lanes. Never assumed by default, since 2-D blocks of
   /// 16 x 16 threads are common.
   WholeWarpRows = 4,
-  /// Only in AssumedOnly: a fact above is shown by every launch in this
+  /// Only in DefaultAssumptions::Bits: a fact above is shown by every launch in this
   /// translation unit, and assumed of launches in other units.
   OtherUnitsLaunchAlike = 8,
 };

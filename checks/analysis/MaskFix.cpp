@@ -203,6 +203,16 @@ std::optional<LineLayout> lineLayoutOf(const Stmt *S, ASTContext &Ctx) {
   return LineLayout{Indent.str(), CRLF ? "\r\n" : "\n"};
 }
 
+void noteAssumptions(FindingBuilder &Finding, const DefaultAssumptions &A,
+                     SourceLocation At) {
+  if (A.Bits & ~OtherUnitsLaunchAlike)
+    Finding.note(At, "this assumes blocks are made of whole warps "
+                     "(blockDim.x a multiple of 32); pass "
+                     "--assume-whole-warps=false if they are not");
+  if (A.Bits & OtherUnitsLaunchAlike)
+    Finding.note(A.OtherUnitsLoc, A.OtherUnits);
+}
+
 void explainMask(FindingBuilder &Finding, const Membership &M,
                  SourceLocation At) {
   if (M.Result == Membership::AllLanes && M.PartialWarps.empty())
@@ -217,12 +227,7 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
     Finding.note(At, "only some lanes reach this call; the mask is a ballot "
                      "of the branch conditions, taken before the branch "
                      "(Using CUDA Warp-Level Primitives, listing 3)");
-  if (M.AssumedOnly & ~OtherUnitsLaunchAlike)
-    Finding.note(At, "this assumes blocks are made of whole warps "
-                     "(blockDim.x a multiple of 32); pass "
-                     "--assume-whole-warps=false if they are not");
-  if (M.AssumedOnly & OtherUnitsLaunchAlike)
-    Finding.note(M.OtherUnitsLoc, M.OtherUnits);
+  noteAssumptions(Finding, M.Assumed, At);
   if (!M.AssumptionOff.empty())
     Finding.note(M.AssumptionOffLoc, M.AssumptionOff);
 }

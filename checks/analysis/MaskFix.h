@@ -84,6 +84,11 @@ struct LineLayout {
 std::optional<LineLayout> lineLayoutOf(const clang::Stmt *S,
                                        clang::ASTContext &Ctx);
 
+/// The notes that name what a fix holds on only by default: whole-warp blocks,
+/// and launches in other units shaped like this unit's.
+void noteAssumptions(FindingBuilder &Finding, const DefaultAssumptions &A,
+                     clang::SourceLocation At);
+
 /// The notes that say why the mask of a fix is right: every lane, or a ballot
 /// of the branch conditions, and the whole-warp assumption when it was used.
 void explainMask(FindingBuilder &Finding, const Membership &M,

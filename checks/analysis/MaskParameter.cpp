@@ -127,7 +127,7 @@ private:
     Membership Inside = Shared.Members.withinFunction(&Use);
     if (Inside.Result != Membership::AllLanes)
       return false;
-    Plan.Assumptions.takeAssumptions(Inside);
+    Plan.Assumptions.add(Inside.Assumed);
     if (Shared.Calls.callersUnseen(F))
       return false;
     bool SomePartial = false;
@@ -425,10 +425,10 @@ void addMaskParameter(const MaskParameter &Plan, FindingBuilder &Finding) {
                    "some do, or different ones at different calls), so its "
                    "member mask comes in through a new last parameter '" +
                    Plan.Name + "', which every call passes");
-  Membership Assumed = Plan.Assumptions;
+  DefaultAssumptions Assumed = Plan.Assumptions;
   llvm::DenseSet<unsigned> Told;
   for (const auto &[Call, Lanes] : Plan.Sites) {
-    Assumed.takeAssumptions(Lanes);
+    Assumed.add(Lanes.Assumed);
     if (!Told.insert(Call->getBeginLoc().getRawEncoding()).second)
       continue;
     Finding.note(Call->getBeginLoc(),
@@ -439,13 +439,7 @@ void addMaskParameter(const MaskParameter &Plan, FindingBuilder &Finding) {
                        "of the branch conditions, taken before the branch "
                        "(Using CUDA Warp-Level Primitives, listing 3)");
   }
-  if (Assumed.AssumedOnly & ~OtherUnitsLaunchAlike)
-    Finding.note(F->getLocation(),
-                 "this assumes blocks are made of whole warps (blockDim.x a "
-                 "multiple of 32); pass --assume-whole-warps=false if they "
-                 "are not");
-  if (Assumed.AssumedOnly & OtherUnitsLaunchAlike)
-    Finding.note(Assumed.OtherUnitsLoc, Assumed.OtherUnits);
+  noteAssumptions(Finding, Assumed, F->getLocation());
 }
 
 std::string refusedMaskParameterNote(const MaskParameter &Plan) {

@@ -48,9 +48,8 @@ struct MaskParameter {
   std::vector<Edit> Edits;
   /// Each call, and the lanes that reach it, for the notes.
   std::vector<std::pair<const clang::CallExpr *, Membership>> Sites;
-  /// The whole-warp assumptions that the lanes inside the helper rely on
-  /// (only their assumption fields are used).
-  Membership Assumptions;
+  /// The whole-warp assumptions that the lanes inside the helper rely on.
+  DefaultAssumptions Assumptions;
 };
 
 /// Whether the mask of Use, a warp primitive in a device helper that all the

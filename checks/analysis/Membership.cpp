@@ -321,12 +321,13 @@ bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
     return false;
   unsigned AssumedOnly = 0;
   if (Shapes.holds(V.Relies, F, AssumedOnly)) {
-    M.AssumedOnly |= AssumedOnly;
-    if ((AssumedOnly & OtherUnitsLaunchAlike) && M.OtherUnits.empty()) {
+    DefaultAssumptions Taken{AssumedOnly, "", {}};
+    if (AssumedOnly & OtherUnitsLaunchAlike) {
       BlockShape Shape = Shapes.in(F);
-      M.OtherUnits = Shape.ElsewhereWhy;
-      M.OtherUnitsLoc = Shape.ElsewhereWhere;
+      Taken.OtherUnits = Shape.ElsewhereWhy;
+      Taken.OtherUnitsLoc = Shape.ElsewhereWhere;
     }
+    M.Assumed.add(Taken);
     return true;
   }
   if (!M.AssumptionOff.empty())

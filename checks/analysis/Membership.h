@@ -26,6 +26,23 @@ struct LaneCondition {
 /// The most conditions that one ballot of a mask fix writes out.
 inline constexpr size_t MaxBallotConjuncts = 12;
 
+/// The Assumption bits (WarpAssumptions.h) that a conclusion holds on only by
+/// default, and for OtherUnitsLaunchAlike, which kernel other units may
+/// launch and where it is.
+struct DefaultAssumptions {
+  unsigned Bits = 0;
+  std::string OtherUnits;
+  clang::SourceLocation OtherUnitsLoc;
+
+  void add(const DefaultAssumptions &Other) {
+    Bits |= Other.Bits;
+    if (OtherUnits.empty()) {
+      OtherUnits = Other.OtherUnits;
+      OtherUnitsLoc = Other.OtherUnitsLoc;
+    }
+  }
+};
+
 struct Membership {
   enum Kind { AllLanes, Conditional, Unknown };
   Kind Result = Unknown;
@@ -35,17 +52,13 @@ struct Membership {
   /// Unknown: what makes the set of lanes unknowable, and where.
   std::string Reason;
   clang::SourceLocation ReasonLoc;
-  /// The Assumption bits that some condition was taken as warp-uniform on,
-  /// by default rather than because the code's launches show them.
-  unsigned AssumedOnly = 0;
+  /// What some condition was taken as warp-uniform on by default rather than
+  /// because the code's launches show it.
+  DefaultAssumptions Assumed;
   /// Why a condition that would be warp-uniform in whole-warp blocks was not
   /// taken as such: the launch that switches the assumption off.
   std::string AssumptionOff;
   clang::SourceLocation AssumptionOffLoc;
-  /// With OtherUnitsLaunchAlike in AssumedOnly: which kernel other units
-  /// may launch, and where it is.
-  std::string OtherUnits;
-  clang::SourceLocation OtherUnitsLoc;
   /// AllLanes in code whose blocks may end in a partial warp: why (the launch
   /// that shows it, or that leaves the block size unknown), and where. The
   /// lanes such a warp lacks count as exited, which a full mask allows, but
@@ -61,13 +74,7 @@ struct Membership {
   bool NoCallerSeen = false;
 
   /// Adds the assumptions that Other's conclusion rests on to this one's.
-  void takeAssumptions(const Membership &Other) {
-    AssumedOnly |= Other.AssumedOnly;
-    if (OtherUnits.empty()) {
-      OtherUnits = Other.OtherUnits;
-      OtherUnitsLoc = Other.OtherUnitsLoc;
-    }
-  }
+  void takeAssumptions(const Membership &Other) { Assumed.add(Other.Assumed); }
 
   static Membership unknown(std::string Reason, clang::SourceLocation Loc) {
     Membership M;
