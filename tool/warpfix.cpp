@@ -192,18 +192,23 @@ cl::opt<bool> StrictParse(
 cl::opt<std::string> TestingCrashIn("testing-crash-in", cl::Hidden,
                                     cl::cat(Category));
 
-// Lets a test edit a file between analysis and writing, to show that the
-// content hash catches it.
 // Lets a test change a header between two translation units, to show that a
 // shared preamble that read it is built again. Run by /bin/sh with the unit's
 // path as $1.
 cl::opt<std::string> TestingBeforeUnit("testing-run-before-unit", cl::Hidden,
                                        cl::cat(Category));
 
+// The baseline of bench/real-world/unit-speed.py: each unit parsed as this
+// run would parse it (overlays, headers found by name, shared preambles),
+// and no check run on it.
+cl::opt<bool> ParseOnly("parse-only", cl::Hidden, cl::cat(Category));
+
 // Says for each unit whether its preamble was built, reused or not shared.
 cl::opt<bool> TestingReportPreambles("testing-report-preambles", cl::Hidden,
                                      cl::cat(Category));
 
+// Lets a test edit a file between analysis and writing, to show that the
+// content hash catches it.
 cl::opt<std::string> TestingBeforeWrite("testing-run-before-write", cl::Hidden,
                                         cl::cat(Category));
 
@@ -456,7 +461,8 @@ Error checkRunOptions() {
 ProfileSettings profileSettings(const CudaToolkit &Toolkit,
                                 const char *Argv0) {
   ProfileSettings Settings{Toolkit, GpuArch};
-  if (!NoCache) {
+  // A unit parsed and not analysed has no result to keep.
+  if (!NoCache && !ParseOnly) {
     Settings.CacheDirectory =
         CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
     Settings.CacheIdentity =
@@ -467,6 +473,7 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
   Settings.Parse.Strict = StrictParse;
   Settings.Parse.TestingCrashFile = TestingCrashIn;
   Settings.Parse.TestingBeforeUnit = TestingBeforeUnit;
+  Settings.Parse.ParseOnly = ParseOnly;
   // A rewrite is checked by parsing the rewritten code.
   Settings.Parse.NoParseAfterAnalysis = !Fix && !Diff && ExportFixes.empty();
   Settings.Parse.ToolchainRoots = systemHeaderRoots(Toolkit);

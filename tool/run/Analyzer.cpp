@@ -72,6 +72,10 @@ public:
       if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
         if (Main->getName().ends_with(Parse.TestingCrashFile))
           __builtin_trap();
+    if (Parse.ParseOnly) {
+      Analysed = true;
+      return;
+    }
     BeforeChecks(Ctx);
     // With a shared preamble, its declarations are loaded here, in the
     // order a parse alone would have declared them.

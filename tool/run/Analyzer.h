@@ -78,6 +78,8 @@ struct ParseSettings {
   /// Testing only: a shell command run before each unit is parsed, with the
   /// unit's path as $1, to change a header between two units.
   std::string TestingBeforeUnit;
+  /// Benchmarks only: each unit is parsed and no check runs on it.
+  bool ParseOnly = false;
   /// Nothing is parsed once the units are analysed (no rewrite is checked by
   /// parsing it): the syntax tree of a worker's last unit is left to the
   /// process's exit, as clang's -disable-free leaves it, not freed.

@@ -117,6 +117,8 @@ NOT_A_RESULT = {"help", "h", "help-hidden", "help-list", "help-list-hidden",
                 "version", "list-checks", "explain", "dump-config",
                 "cache-dir", "no-cache", "fix", "testing-run-before-write",
                 "testing-run-before-unit", "testing-report-preambles",
+                # parses only, for benchmarks, with no cache
+                "parse-only",
                 # a crashed TU is never cached
                 "testing-crash-in"}
 

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""warpfix's cost per translation unit on the real-world corpus, against a
+parse of the same unit with the same settings.
+
+For every .cu unit of every project of projects.json that has a checkout under
+--corpus, two processes are timed, one after the other, with no cache:
+
+  baseline  warpfix --parse-only --no-prefilter: the unit parsed as a run
+            parses it (the toolkit set-up, the compat headers, nvcc's dialect
+            shown to clang, headers found by name, clang's error recovery),
+            and no check run on it;
+  warpfix   warpfix as a user runs it on that unit alone: prefilter, checks,
+            the re-parse of every fix.
+
+clang's own parse stops at the first fatal error, a header the machine lacks,
+so it is no fair baseline on code that does not compile; the baseline above
+goes on as warpfix does.
+
+The ratio is CPU time (user + system, os.wait4) of warpfix over the
+baseline's, over the units the warpfix run parsed (those its prefilter skips
+cost next to nothing and are counted apart). The median, the 90th percentile
+and the slowest units are printed; --json keeps every row.
+
+  python3 bench/real-world/unit-speed.py --corpus /work/sweep/corpus \\
+      --warpfix build/bin/warpfix -j 2 --json speed.json
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sweep  # noqa: E402  (project_args, source_paths, tus_of)
+
+
+def run(cmd, timeout):
+    """(rc, CPU seconds, wall seconds, stdout) of one process, reaped by
+    os.wait4 for its resource usage."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         text=True)
+    killer = threading.Timer(timeout, p.kill)
+    killer.start()
+    out = p.stdout.read()
+    p.stdout.close()
+    _, status, usage = os.wait4(p.pid, 0)
+    killer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return (p.returncode, usage.ru_utime + usage.ru_stime,
+            time.monotonic() - t0, out)
+
+
+def percentile(values, q):
+    if not values:
+        return None
+    s = sorted(values)
+    k = (len(s) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def measure(unit, tool_args, flags, warpfix, timeout):
+    base = [warpfix, "--no-cache", "--quiet", "-j", "1"] + tool_args
+    rc_p, cpu_p, wall_p, _ = run(base + ["--parse-only", "--no-prefilter", unit,
+                                         "--"] + flags, timeout)
+    rc_w, cpu_w, wall_w, out = run(base + ["--format=json", unit, "--"] + flags,
+                                   timeout)
+    row = {"unit": unit, "parse_cpu_s": round(cpu_p, 3),
+           "warpfix_cpu_s": round(cpu_w, 3), "parse_rc": rc_p,
+           "warpfix_rc": rc_w, "parse_wall_s": round(wall_p, 3),
+           "warpfix_wall_s": round(wall_w, 3)}
+    try:
+        summary = json.loads(out)["summary"]
+        row["skipped"] = summary.get("skippedTranslationUnits", 0) > 0
+        row["findings"] = summary.get("findings", 0)
+        row["fixable"] = summary.get("fixable", 0)
+    except (ValueError, KeyError):
+        row["skipped"] = None
+    row["ratio"] = round(cpu_w / cpu_p, 3) if cpu_p > 0 else None
+    return row
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--warpfix", required=True)
+    ap.add_argument("--projects", default=os.path.join(here, "projects.json"))
+    ap.add_argument("--only", action="append", default=[],
+                    help="a project's name (repeatable); default: every one checked out")
+    ap.add_argument("-j", "--jobs", type=int, default=1,
+                    help="units timed at once (each process runs -j 1)")
+    ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--json")
+    args = ap.parse_args()
+
+    doc = json.load(open(args.projects))
+    defaults = doc.get("defaults", {})
+    work = []
+    for p in doc["projects"]:
+        root = os.path.join(args.corpus, p["name"])
+        if not os.path.isdir(root) or (args.only and p["name"] not in args.only):
+            continue
+        tool_args, flags = sweep.project_args(p, root, defaults, [])
+        srcs = [s for s in sweep.source_paths(p, root) if os.path.exists(s)]
+        for unit in sweep.tus_of(srcs):
+            work.append((p["name"], unit, tool_args, flags))
+    if not work:
+        sys.exit("no checked-out project under %s" % args.corpus)
+
+    rows = []
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {pool.submit(measure, unit, t, f, args.warpfix, args.timeout):
+                   (name, unit) for name, unit, t, f in work}
+        for n, fut in enumerate(concurrent.futures.as_completed(futures), 1):
+            name, unit = futures[fut]
+            row = fut.result()
+            row["project"] = name
+            rows.append(row)
+            print("[%d/%d] %s %s: parse %.2f s, warpfix %.2f s" % (
+                n, len(work), name, os.path.basename(unit), row["parse_cpu_s"],
+                row["warpfix_cpu_s"]), file=sys.stderr, flush=True)
+
+    parsed = [r for r in rows if r["skipped"] is False and r["ratio"]]
+    skipped = [r for r in rows if r["skipped"]]
+    unknown = [r for r in rows if r["skipped"] is None]
+    print("| project | units | parsed by warpfix | median ratio | p90 ratio | "
+          "parse CPU s | warpfix CPU s |")
+    print("|---|---|---|---|---|---|---|")
+    for name in sorted({r["project"] for r in rows}) + [None]:
+        mine = [r for r in parsed if name is None or r["project"] == name]
+        every = [r for r in rows if name is None or r["project"] == name]
+        ratios = [r["ratio"] for r in mine]
+        fmt = lambda v: "%.2f" % v if v is not None else "n/a"
+        print("| %s | %d | %d | %s | %s | %.1f | %.1f |" % (
+            name or "**all**", len(every), len(mine),
+            fmt(percentile(ratios, 0.5)), fmt(percentile(ratios, 0.9)),
+            sum(r["parse_cpu_s"] for r in mine),
+            sum(r["warpfix_cpu_s"] for r in mine)))
+    print()
+    print("skipped by the prefilter: %d units, %.1f s of warpfix CPU in all; "
+          "no JSON report (warpfix failed or timed out): %d" % (
+              len(skipped), sum(r["warpfix_cpu_s"] for r in skipped), len(unknown)))
+    print()
+    print("slowest against their parse:")
+    for r in sorted(parsed, key=lambda r: -r["ratio"])[:8]:
+        print("  %.2f  %s (parse %.2f s, warpfix %.2f s, %s findings)" % (
+            r["ratio"], os.path.relpath(r["unit"], args.corpus),
+            r["parse_cpu_s"], r["warpfix_cpu_s"], r.get("findings")))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"date": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                       "warpfix": args.warpfix, "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
