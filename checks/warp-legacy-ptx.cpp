@@ -100,6 +100,10 @@ std::optional<MaskOperand> maskOperand(const InlinePtx &Ptx,
 void WarpLegacyPtxCheck::onAsm(const AsmStmt &Statement, ASTContext &Ctx) {
   // MS-style __asm blocks are x86; only GCC-style statements hold PTX.
   const auto *Asm = dyn_cast<GCCAsmStmt>(&Statement);
+  if (Asm)
+    AsmInAst.push_back(
+        Ctx.getSourceManager().getExpansionRange(Asm->getSourceRange())
+            .getAsRange());
   if (!Asm || isExpansionInSystemHeader(Statement, Ctx.getSourceManager()))
     return;
   const FunctionDecl *F = enclosingFunction(Ctx, Asm);
@@ -264,54 +268,86 @@ void WarpLegacyPtxCheck::onEndOfTranslationUnit() {
   // but it is not passed over either: its string literals are read as PTX
   // and each legacy instruction is reported as not analysed.
   const SourceManager &SM = context().Sink.sourceManager();
-  for (const SkippedCode::Region &Region : context().Skipped.regions()) {
-    FileID File = SM.getFileID(Region.Range.getBegin());
-    llvm::StringRef Buffer = SM.getBufferData(File);
-    // Runs of adjacent literals, which the compiler would concatenate. No
-    // compiler evaluated them, so each escape sequence is read as blanks of
-    // its own length: offsets in the text stay offsets in the file.
-    std::string Text;
-    std::vector<std::pair<unsigned, unsigned>> Pieces; // text, file offsets
-    auto Flush = [&] {
-      std::optional<ptx::Template> T = ptx::parse(Text, ptx::Syntax::Extended);
-      if (!T)
-        T = ptx::parse(Text, ptx::Syntax::Basic);
-      for (const ptx::Instruction &I : T ? T->Instructions
-                                         : std::vector<ptx::Instruction>()) {
-        std::optional<ptx::LegacyForm> Form = ptx::legacyForm(I);
-        if (!Form)
-          continue;
-        auto Piece = std::prev(llvm::upper_bound(
-            Pieces, std::make_pair(I.Opcode.Begin, ~0u)));
-        SourceLocation Loc = SM.getComposedLoc(
-            File, Piece->second + (I.Opcode.Begin - Piece->first));
-        report(Loc, message(I, *Form))
-            .withoutFix(Region.Range.getBegin(), "not analysed: " + Region.Reason);
-      }
-      Text.clear();
-      Pieces.clear();
-    };
-    for (const Token &Tok : SkippedCode::rawTokens(Region, SM)) {
-      if (!Tok.is(tok::string_literal)) {
-        Flush();
+  for (const SkippedCode::Region &Region : context().Skipped.regions())
+    reportLexically(Region, /*Parsed=*/false, SM);
+  // So is code that clang's recovery may have dropped, outside the asm
+  // statements that the syntax tree holds.
+  for (const SkippedCode::Region &Region : context().Skipped.dropped())
+    reportLexically(Region, /*Parsed=*/true, SM);
+}
+
+void WarpLegacyPtxCheck::reportLexically(const SkippedCode::Region &Region,
+                                         bool Parsed,
+                                         const SourceManager &SM) {
+  auto Within = [&](SourceLocation Loc, SourceRange Range) {
+    return !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
+  };
+  // A literal the AST holds was analysed; one in code that `#if` hid was
+  // reported with that code; one in a directive is only code where a macro
+  // expands, which the AST holds.
+  auto Analysed = [&](SourceLocation Loc) {
+    return llvm::any_of(AsmInAst,
+                        [&](SourceRange R) { return Within(Loc, R); }) ||
+           llvm::any_of(context().Skipped.regions(),
+                        [&](const SkippedCode::Region &R) {
+                          return Within(Loc, R.Range);
+                        });
+  };
+  FileID File = SM.getFileID(Region.Range.getBegin());
+  llvm::StringRef Buffer = SM.getBufferData(File);
+  // Runs of adjacent literals, which the compiler would concatenate. No
+  // compiler evaluated them, so each escape sequence is read as blanks of
+  // its own length: offsets in the text stay offsets in the file.
+  std::string Text;
+  std::vector<std::pair<unsigned, unsigned>> Pieces; // text, file offsets
+  auto Flush = [&] {
+    std::optional<ptx::Template> T = ptx::parse(Text, ptx::Syntax::Extended);
+    if (!T)
+      T = ptx::parse(Text, ptx::Syntax::Basic);
+    for (const ptx::Instruction &I : T ? T->Instructions
+                                       : std::vector<ptx::Instruction>()) {
+      std::optional<ptx::LegacyForm> Form = ptx::legacyForm(I);
+      if (!Form)
         continue;
-      }
-      llvm::StringRef Spelling(Buffer.data() +
-                                   SM.getFileOffset(Tok.getLocation()),
-                               Tok.getLength());
-      size_t Quote = Spelling.find('"');
-      llvm::StringRef Body = Spelling.drop_front(Quote + 1).drop_back();
-      Pieces.push_back({unsigned(Text.size()),
-                        SM.getFileOffset(Tok.getLocation()) +
-                            unsigned(Quote) + 1});
-      for (size_t K = 0; K < Body.size(); ++K) {
-        bool Escape = Body[K] == '\\' && K + 1 < Body.size();
-        Text += Escape ? "  " : std::string(1, Body[K]);
-        K += Escape;
-      }
+      auto Piece = std::prev(
+          llvm::upper_bound(Pieces, std::make_pair(I.Opcode.Begin, ~0u)));
+      SourceLocation Loc = SM.getComposedLoc(
+          File, Piece->second + (I.Opcode.Begin - Piece->first));
+      // Dropped ranges of two errors may overlap.
+      if (Parsed && !LexicallyReported.insert(Loc.getRawEncoding()).second)
+        continue;
+      report(Loc, message(I, *Form))
+          .withoutFix(Parsed ? Loc : Region.Range.getBegin(),
+                      "not analysed: " + Region.Reason);
     }
-    Flush();
+    Text.clear();
+    Pieces.clear();
+  };
+  bool InDirective = false;
+  for (const Token &Tok : SkippedCode::rawTokens(Region, SM)) {
+    if (Tok.isAtStartOfLine())
+      InDirective = Parsed && Tok.is(tok::hash);
+    if (!Tok.is(tok::string_literal) || InDirective ||
+        (Parsed && Analysed(Tok.getLocation()))) {
+      Flush();
+      continue;
+    }
+    llvm::StringRef Spelling(Buffer.data() +
+                                 SM.getFileOffset(Tok.getLocation()),
+                             Tok.getLength());
+    size_t Quote = Spelling.find('"');
+    llvm::StringRef Body = Spelling.drop_front(Quote + 1).drop_back();
+    Pieces.push_back({unsigned(Text.size()),
+                      SM.getFileOffset(Tok.getLocation()) + unsigned(Quote) +
+                          1});
+    for (size_t K = 0; K < Body.size(); ++K) {
+      bool Escape = Body[K] == '\\' && K + 1 < Body.size();
+      Text += Escape ? "  " : std::string(1, Body[K]);
+      K += Escape;
+    }
   }
+  Flush();
 }
 
 } // namespace warpfix

@@ -4,6 +4,8 @@
 #define WARPFIX_CHECKS_WARP_LEGACY_PTX_H
 
 #include "checks/Check.h"
+#include "checks/analysis/SkippedCode.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace warpfix {
 
@@ -22,9 +24,16 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  void reportLexically(const SkippedCode::Region &Region, bool Parsed,
+                       const clang::SourceManager &SM);
   void checkInstruction(const InlinePtx &Ptx, const ptx::Instruction &I,
                         const ptx::LegacyForm &Form,
                         const clang::FunctionDecl &F, clang::ASTContext &Ctx);
+
+  /// The file ranges of the asm statements that the syntax tree holds: code
+  /// that clang's recovery may have dropped is read as text outside them.
+  std::vector<clang::SourceRange> AsmInAst;
+  llvm::DenseSet<unsigned> LexicallyReported;
 };
 
 } // namespace warpfix
