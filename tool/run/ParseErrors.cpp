@@ -108,6 +108,22 @@ public:
     if (!Open.empty() && !Definition)
       addTo(Open.back().If, spelling(Name));
   }
+  void MacroDefined(const Token &, const MacroDirective *MD) override {
+    // The innermost open block that tests an undefined macro.
+    for (auto B = Open.rbegin(); B != Open.rend(); ++B)
+      if (!B->Macro.empty()) {
+        if (MD && MD->getMacroInfo())
+          DefinedIn[MD->getMacroInfo()] = B->If;
+        return;
+      }
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &Definition,
+                    SourceRange Range, const MacroArgs *) override {
+    auto Block = DefinedIn.find(Definition.getMacroInfo());
+    if (Block != DefinedIn.end())
+      Out.DefaultUses.push_back(
+          {Range.getBegin(), Block->second, spelling(Name)});
+  }
   void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
     auto It = llvm::find_if(Open, [&](const UndefinedMacroTests::Block &B) {
       return B.If == IfLoc;
@@ -185,6 +201,9 @@ private:
   Preprocessor &PP;
   const SourceManager &SM;
   std::vector<UndefinedMacroTests::Block> Open;
+  /// Macros defined inside an open block that tests an undefined macro, and
+  /// that block's #if.
+  llvm::DenseMap<const MacroInfo *, SourceLocation> DefinedIn;
 };
 
 /// Every function with a body, template instantiations included, whose body
@@ -431,7 +450,8 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
       // A toolkit header's #error: its own declarations are in doubt.
       BrokenFiles.try_emplace(SM.getFileID(At), E.Text);
     else if (!Everywhere)
-      Everywhere = E.Text;
+      Everywhere = count() + ", one of them outside every function, which "
+                             "may change what any code means: " + E.Text;
   }
   // A header that is missing may define a macro that a later #if tests:
   // then other code would be compiled in the block and around it.
@@ -440,23 +460,47 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
   });
   if (Missing != Errors.end()) {
     SourceLocation After = SM.getExpansionLoc(Missing->Loc);
+    auto Place = [&](SourceLocation Loc) {
+      PresumedLoc Where = SM.getPresumedLoc(Loc);
+      return Where.isValid() ? std::string(llvm::sys::path::filename(
+                                   Where.getFilename())) +
+                                   ":" + std::to_string(Where.getLine())
+                             : std::string("?");
+    };
     for (const UndefinedMacroTests::Block &B : Tests.Blocks) {
       if (!SM.isBeforeInTranslationUnit(After, B.If))
         continue;
-      PresumedLoc Where = SM.getPresumedLoc(B.If);
-      std::string Why =
-          "the #if at " +
-          (Where.isValid() ? std::string(llvm::sys::path::filename(
-                                 Where.getFilename())) +
-                                 ":" + std::to_string(Where.getLine())
-                           : std::string("?")) +
-          " tests '" + B.Macro + "', which is not defined there; a header "
-          "that is missing may define it: " + Missing->Text;
+      std::string Tested = "the #if at " + Place(B.If) + " tests '" + B.Macro +
+                          "', which is not defined there; a header that is "
+                          "missing may define it: " +
+                          Missing->Text;
       for (const Function &F : Functions)
         if (!SM.isBeforeInTranslationUnit(F.End, B.If) &&
             !SM.isBeforeInTranslationUnit(B.Endif, F.Begin) &&
             !SM.isInSystemHeader(F.Decl->getLocation()))
-          taint(F.Decl, {nameOf(*F.Decl), Why, "which holds this code"}, Work);
+          taint(F.Decl, {nameOf(*F.Decl), Tested, "which holds this code"},
+                Work);
+      // `#ifndef BLOCK` / `#define BLOCK 256`: where the header defines the
+      // tested macro, the default's value is not the one compiled.
+      for (const UndefinedMacroTests::DefaultUse &Use : Tests.DefaultUses) {
+        SourceLocation At = SM.getExpansionLoc(Use.At);
+        if (Use.BlockIf != B.If || SM.isInSystemHeader(At))
+          continue;
+        std::string Why = "'" + Use.Name + "' has the value that the block "
+                          "of " + Tested;
+        bool InFunction = false;
+        for (const Function &F : Functions)
+          if (!SM.isBeforeInTranslationUnit(At, F.Begin) &&
+              !SM.isBeforeInTranslationUnit(F.End, At)) {
+            InFunction = true;
+            taint(F.Decl, {nameOf(*F.Decl), Why, "which holds this code"},
+                  Work);
+          }
+        if (!InFunction && !Everywhere)
+          Everywhere = count() + ": " + Why + "; and " + Use.Name +
+                       " is used outside every function, at " + Place(At) +
+                       ", which may change what any code means";
+      }
     }
   }
   if (!Broken.empty() || !BrokenFiles.empty())
@@ -603,9 +647,7 @@ std::string ErrorTaint::summary() const {
 std::optional<std::string>
 ErrorTaint::reasonFor(llvm::ArrayRef<SourceLocation> Places) const {
   if (Everywhere)
-    return count() + ", one of them outside every function, which may change "
-                     "what any code means: " +
-           *Everywhere;
+    return *Everywhere;
   for (SourceLocation Place : Places) {
     if (Place.isInvalid())
       continue;

@@ -103,8 +103,17 @@ public:
     clang::SourceLocation If, Endif;
     std::string Macro;
   };
+  /// An expansion of a macro defined inside such a block, as in
+  /// `#ifndef BLOCK` / `#define BLOCK 256`: a missing header that defines the
+  /// tested macro may give it another value. Its block is named by its If.
+  struct DefaultUse {
+    clang::SourceLocation At, BlockIf;
+    std::string Name;
+  };
   void attach(clang::Preprocessor &PP);
+  /// Include guards are not among them, nor the uses of their macros.
   std::vector<Block> Blocks;
+  std::vector<DefaultUse> DefaultUses;
 };
 
 /// Where clang's recovery from Errors may have dropped code: for each error
