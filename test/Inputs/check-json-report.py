@@ -76,6 +76,17 @@ def main():
                     expect(isinstance(e["replacement"], str), where + ": replacement")
     keys = [(f["file"], f["offset"], f["check"], f["message"]) for f in findings]
     expect(keys == sorted(keys), "findings are not sorted by file, offset, check, message")
+    headers = report["headers"]
+    for m in headers["missing"]:
+        expect(isinstance(m["name"], str) and m["units"] >= 1 and
+               m["withheldFindings"] >= 0, "headers.missing")
+    expect([m["units"] for m in headers["missing"]] ==
+           sorted((m["units"] for m in headers["missing"]), reverse=True),
+           "headers.missing not by units")
+    for key in ("foundByName", "rejectedByName"):
+        for h in headers[key]:
+            expect(isinstance(h["name"], str) and isinstance(h["folder"], str)
+                   and h["units"] >= 1, "headers." + key)
     s = report["summary"]
     fixable = sum(f["fixable"] for f in findings)
     fixed = sum(f["fixed"] for f in findings)

@@ -19,9 +19,37 @@ void RunReport::setUnits(const UnitOutcomes &Outcomes) {
   SkippedTUs = Outcomes.Skipped;
   Units = Outcomes.Counts;
   Crashes = Outcomes.Crashes;
+  Headers = Outcomes.Headers;
   llvm::erase_if(FailedFiles, [&](const std::string &F) {
     return llvm::any_of(Crashes, [&](const auto &C) { return C.File == F; });
   });
+}
+
+std::vector<std::pair<std::string, HeaderOutcomes::Missing>>
+HeaderOutcomes::missingByUnits() const {
+  std::vector<std::pair<std::string, Missing>> Sorted(MissingHeaders.begin(),
+                                                      MissingHeaders.end());
+  llvm::stable_sort(Sorted, [](const auto &A, const auto &B) {
+    return A.second.Units > B.second.Units;
+  });
+  return Sorted;
+}
+
+llvm::json::Object HeaderOutcomes::toJson() const {
+  llvm::json::Array Missing, Found, Rejected;
+  for (const auto &[Name, Tally] : missingByUnits())
+    Missing.push_back(llvm::json::Object{{"name", Name},
+                                         {"units", Tally.Units},
+                                         {"withheldFindings", Tally.Withheld}});
+  for (const auto &[Header, Units] : FoundByName)
+    Found.push_back(llvm::json::Object{
+        {"name", Header.first}, {"folder", Header.second}, {"units", Units}});
+  for (const auto &[Header, Units] : RejectedByName)
+    Rejected.push_back(llvm::json::Object{
+        {"name", Header.first}, {"folder", Header.second}, {"units", Units}});
+  return llvm::json::Object{{"missing", std::move(Missing)},
+                            {"foundByName", std::move(Found)},
+                            {"rejectedByName", std::move(Rejected)}};
 }
 
 UnitOutcomes
@@ -38,9 +66,9 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
       continue;
     }
     for (const auto &Found : R.FoundByName)
-      ++Outcomes.FoundByName[Found];
+      ++Outcomes.Headers.FoundByName[Found];
     for (const auto &Rejected : R.RejectedByName)
-      ++Outcomes.RejectedByName[Rejected];
+      ++Outcomes.Headers.RejectedByName[Rejected];
     if (!R.MissingHeaders.empty()) {
       size_t Withheld = llvm::count_if(R.Findings, [](const auto &D) {
         std::optional<std::string> Why = noFixReason(D);
@@ -48,7 +76,7 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
                llvm::StringRef(*Why).contains("error");
       });
       for (const std::string &Name : R.MissingHeaders) {
-        UnitOutcomes::Missing &Tally = Outcomes.MissingHeaders[Name];
+        HeaderOutcomes::Missing &Tally = Outcomes.Headers.MissingHeaders[Name];
         ++Tally.Units;
         Tally.Withheld += Withheld;
       }

@@ -8,12 +8,35 @@
 #include "tool/merge/FindingSet.h"
 #include "tool/output/FixWriter.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
 #include <map>
 #include <optional>
 
 namespace warpfix {
 
 struct UnitOutcomes;
+
+/// The #includes of a run's units that clang did not find, and those that
+/// warpfix found by name (tool/input/HeadersByName.h): which -I or
+/// configured build directory (-p) unlocks the most.
+struct HeaderOutcomes {
+  /// Each #include that clang did not find, by the name it gives: the units
+  /// it broke, and their findings that errors left without a fix.
+  struct Missing {
+    size_t Units = 0, Withheld = 0;
+  };
+  std::map<std::string, Missing> MissingHeaders;
+  /// Each #include found by name, with its folder: how many units used it.
+  std::map<std::pair<std::string, std::string>, size_t> FoundByName;
+  /// The same for those found by name that had errors, and were not used.
+  std::map<std::pair<std::string, std::string>, size_t> RejectedByName;
+
+  /// The missing ones, those that broke the most units first.
+  std::vector<std::pair<std::string, Missing>> missingByUnits() const;
+  /// As the JSON report's "headers" (docs/json-format.md), which SARIF's
+  /// invocation properties repeat.
+  llvm::json::Object toJson() const;
+};
 
 struct RunReport {
   const FindingSet &Set;
@@ -45,6 +68,7 @@ struct RunReport {
     std::string File, Stage, Command;
   };
   std::vector<Crash> Crashes;
+  HeaderOutcomes Headers;
 
   RunReport(const FindingSet &Set, std::vector<const CheckInfo *> Checks);
   size_t fixedCount() const;
@@ -62,16 +86,7 @@ struct UnitOutcomes {
   std::vector<RunReport::Crash> Crashes;
   /// The main files of the crashed ones, as named in the results.
   llvm::StringSet<> CrashedFiles;
-  /// Each #include that clang did not find, by the name it gives: the units
-  /// it broke, and their findings that errors left without a fix.
-  struct Missing {
-    size_t Units = 0, Withheld = 0;
-  };
-  std::map<std::string, Missing> MissingHeaders;
-  /// Each #include found by name, with its folder: how many units used it.
-  std::map<std::pair<std::string, std::string>, size_t> FoundByName;
-  /// The same for those found by name that had errors, and were not used.
-  std::map<std::pair<std::string, std::string>, size_t> RejectedByName;
+  HeaderOutcomes Headers;
 };
 
 /// ReproducingCommand gives the command that reproduces a crash on a file.

@@ -163,7 +163,8 @@ void writeSarifReport(const RunReport &Run, SourcePositions &Positions,
       {"translationUnitsWithErrors", Run.Units.WithErrors},
       {"notAnalysedTranslationUnits", Run.Units.NotAnalysed},
       {"crashedTranslationUnits", Run.Units.Crashed},
-      {"skippedTranslationUnits", Run.SkippedTUs}};
+      {"skippedTranslationUnits", Run.SkippedTUs},
+      {"headers", Run.Headers.toJson()}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
 

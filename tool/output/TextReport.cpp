@@ -375,25 +375,22 @@ bool printUnparsedFiles(const FindingSet &Set,
 /// The headers found by name, and those still missing, the ones that broke
 /// the most units first: which -I or configured build directory (-p)
 /// unlocks the most.
-static void printHeaderSummary(const UnitOutcomes &Units,
+static void printHeaderSummary(const HeaderOutcomes &Headers,
                                llvm::raw_ostream &OS) {
   auto Plural = [](size_t N, llvm::StringRef What) {
     return std::to_string(N) + " " + What.str() + (N == 1 ? "" : "s");
   };
-  for (const auto &[Found, Count] : Units.FoundByName)
+  for (const auto &[Found, Count] : Headers.FoundByName)
     OS << "found by name: '" << Found.first << "' in " << Found.second
        << " (the only file of that name under the given folders), for "
        << Plural(Count, "unit") << "\n";
-  for (const auto &Rejected : Units.RejectedByName)
+  for (const auto &Rejected : Headers.RejectedByName)
     OS << "found by name but not used: '" << Rejected.first.first << "' in "
        << Rejected.first.second
        << " had errors in the parse of a unit that needed it, so no unit "
           "uses it\n";
-  std::vector<std::pair<std::string, UnitOutcomes::Missing>> Missing(
-      Units.MissingHeaders.begin(), Units.MissingHeaders.end());
-  llvm::stable_sort(Missing, [](const auto &A, const auto &B) {
-    return A.second.Units > B.second.Units;
-  });
+  std::vector<std::pair<std::string, HeaderOutcomes::Missing>> Missing =
+      Headers.missingByUnits();
   constexpr size_t MostListed = 10;
   for (size_t I = 0; I < Missing.size() && I < MostListed; ++I)
     OS << "header not found: '" << Missing[I].first << "', in "
@@ -428,7 +425,7 @@ void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
        << (Counts.WithErrors == 1 ? "" : "s")
        << ": code its recovery dropped may hide findings, so the exit code "
           "is at least 1\n";
-  printHeaderSummary(Units, OS);
+  printHeaderSummary(Units.Headers, OS);
   size_t Fixable = Set.fixableCount();
   OS << Set.Findings.size() << " finding"
      << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
