@@ -1528,32 +1528,85 @@ using Touched = SharedAccessAnalysis::Touched;
 
 /// A thread of one warp that writes through Interval[W] an element that a
 /// thread of another warp touches through Interval[O], if any: the writer,
-/// the other thread, and the element (the other's, if W may touch any).
+/// the other thread, and the element (the other's, if W may touch any). The
+/// witness is the first in the order of the writer's warp, then the other's
+/// warp and lane.
+///
+/// Asked for every race in every model: the writer's warp is found first,
+/// by looking each element of O up once among all of W's in order, and only
+/// that warp is searched for the witness. Trying every pair of warps cost
+/// minutes on unrolled kernels, most of it to learn that no warps meet.
 static std::optional<std::tuple<int64_t, int64_t, int64_t>>
 meetAcross(const Touched &ByWarp,
            const std::vector<const SharedAccess *> &Interval, size_t W,
            size_t O) {
   int64_t Warps = ByWarp.size();
   int64_t WriteBytes = Interval[W]->Bytes, OtherBytes = Interval[O]->Bytes;
-  for (int64_t A = 0; A < Warps; ++A) {
-    std::map<int64_t, int64_t> Written;
-    for (int64_t Lane = 0; Lane < 32; ++Lane)
-      if (const std::optional<int64_t> &E = ByWarp[A][W][Lane])
-        Written.try_emplace(*E, A * 32 + Lane);
-    for (int64_t B = 0; B < Warps; ++B)
-      if (B != A)
-        for (int64_t Lane = 0; Lane < 32; ++Lane)
-          if (const std::optional<int64_t> &E = ByWarp[B][O][Lane]) {
-            // The first write that starts after the last byte that
-            // could still overlap this access.
-            auto It = Written.upper_bound(*E - WriteBytes);
-            if (It != Written.end() && It->first < *E + OtherBytes)
-              return std::make_tuple(It->second, B * 32 + Lane,
-                                     Interval[W]->AnyElement ? *E
-                                                             : It->first);
-          }
-  }
+  std::vector<std::pair<int64_t, int64_t>> Written; // element, warp
+  for (int64_t A = 0; A < Warps; ++A)
+    for (const std::optional<int64_t> &E : ByWarp[A][W])
+      if (E)
+        Written.push_back({*E, A});
+  llvm::sort(Written);
+  // The lowest warp that writes an element another warp's access overlaps.
+  std::optional<int64_t> Writer;
+  for (int64_t B = 0; B < Warps && Writer != 0; ++B)
+    for (const std::optional<int64_t> &E : ByWarp[B][O]) {
+      if (!E)
+        continue;
+      // The writes that overlap this access: after its first byte less the
+      // write's size, before its end; none can come from a warp below the
+      // lowest other than B.
+      int64_t Lowest = B == 0 ? 1 : 0;
+      auto Low = llvm::upper_bound(
+          Written, std::make_pair(*E - WriteBytes,
+                                  std::numeric_limits<int64_t>::max()));
+      for (auto It = Low; It != Written.end() && It->first < *E + OtherBytes &&
+                          Writer != Lowest;
+           ++It)
+        if (It->second != B && (!Writer || It->second < *Writer))
+          Writer = It->second;
+      if (Writer == 0)
+        break;
+    }
+  if (!Writer)
+    return std::nullopt;
+  int64_t A = *Writer;
+  std::map<int64_t, int64_t> WrittenByA;
+  for (int64_t Lane = 0; Lane < 32; ++Lane)
+    if (const std::optional<int64_t> &E = ByWarp[A][W][Lane])
+      WrittenByA.try_emplace(*E, A * 32 + Lane);
+  for (int64_t B = 0; B < Warps; ++B)
+    if (B != A)
+      for (int64_t Lane = 0; Lane < 32; ++Lane)
+        if (const std::optional<int64_t> &E = ByWarp[B][O][Lane]) {
+          // The first write that starts after the last byte that could
+          // still overlap this access.
+          auto It = WrittenByA.upper_bound(*E - WriteBytes);
+          if (It != WrittenByA.end() && It->first < *E + OtherBytes)
+            return std::make_tuple(It->second, B * 32 + Lane,
+                                   Interval[W]->AnyElement ? *E : It->first);
+        }
   return std::nullopt;
+}
+
+unsigned SharedAccessAnalysis::patternOf(const Touched &ByWarp, size_t I) {
+  std::vector<std::optional<int64_t>> Elements;
+  for (const auto &Warp : ByWarp)
+    Elements.insert(Elements.end(), Warp[I].begin(), Warp[I].end());
+  return Patterns.try_emplace(std::move(Elements), Patterns.size())
+      .first->second;
+}
+
+SharedAccessAnalysis::Meeting SharedAccessAnalysis::meetAcrossOnce(
+    const Touched &ByWarp, const std::vector<const SharedAccess *> &Interval,
+    size_t W, size_t O, unsigned PatternW, unsigned PatternO) {
+  auto [Known, New] = Meetings.try_emplace(
+      std::make_tuple(PatternW, Interval[W]->Bytes, Interval[W]->AnyElement,
+                      PatternO, Interval[O]->Bytes));
+  if (New)
+    Known->second = meetAcross(ByWarp, Interval, W, O);
+  return Known->second;
 }
 
 bool SharedAccessAnalysis::readsShape(llvm::function_ref<void()> Evaluate) {
@@ -1575,6 +1628,15 @@ std::vector<std::pair<size_t, size_t>> SharedAccessAnalysis::intervals() const {
   return Out;
 }
 
+std::vector<std::optional<int64_t>>
+SharedAccessAnalysis::lanesOf(const SharedAccess &A, int64_t Warp) {
+  std::vector<std::optional<int64_t>> PerLane(32);
+  for (int64_t Lane = 0; Lane < 32; ++Lane)
+    if (executes(A, Warp * 32 + Lane))
+      PerLane[Lane] = element(A, Warp * 32 + Lane);
+  return PerLane;
+}
+
 Touched SharedAccessAnalysis::touched(
     const std::vector<const SharedAccess *> &Interval,
     std::vector<bool> &ByShape) {
@@ -1583,11 +1645,7 @@ Touched SharedAccessAnalysis::touched(
   for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
     for (size_t I = 0; I < Interval.size(); ++I) {
       llvm::SaveAndRestore Reading(ReadShape, false);
-      std::vector<std::optional<int64_t>> PerLane(32);
-      for (int64_t Lane = 0; Lane < 32; ++Lane)
-        if (executes(*Interval[I], Warp * 32 + Lane))
-          PerLane[Lane] = element(*Interval[I], Warp * 32 + Lane);
-      ByWarp[Warp].push_back(std::move(PerLane));
+      ByWarp[Warp].push_back(lanesOf(*Interval[I], Warp));
       if (ReadShape)
         ByShape[I] = true;
     }
@@ -1602,24 +1660,53 @@ SharedAccessAnalysis::meetAcrossWarps(const Expr *Write,
   // The walk's budget is spent or not; these few evaluations must not be
   // cut short, or a meeting would go unseen.
   llvm::SaveAndRestore Unbounded(Budget, size_t(0));
+  // Asked for every race of a kernel, in every model: the events of the two
+  // accesses are looked up, not searched for, and what an access touches
+  // is evaluated once.
+  if (EventsOf.empty())
+    for (size_t I = 0; I < Events.size(); ++I)
+      if (const std::optional<SharedAccess> &A = Events[I].Access)
+        EventsOf[{A->Access, A->KernelStatement}].push_back(I);
+  std::vector<size_t> Mine;
+  for (auto Key : {std::make_pair(Write, WriteStatement),
+                   std::make_pair(Other, OtherStatement)})
+    if (auto It = EventsOf.find(Key); It != EventsOf.end())
+      Mine.insert(Mine.end(), It->second.begin(), It->second.end());
+  llvm::sort(Mine);
+  Mine.erase(std::unique(Mine.begin(), Mine.end()), Mine.end());
+  auto Next = Mine.begin();
   for (auto [Start, End] : intervals()) {
     std::vector<const SharedAccess *> Interval;
-    for (size_t I = Start; I < End; ++I)
-      if (const std::optional<SharedAccess> &A = Events[I].Access;
-          A && ((A->Access == Write && A->KernelStatement == WriteStatement &&
-                 A->IsWrite) ||
-                (A->Access == Other && A->KernelStatement == OtherStatement)))
+    for (; Next != Mine.end() && *Next < End; ++Next)
+      if (const std::optional<SharedAccess> &A = Events[*Next].Access;
+          *Next >= Start && A &&
+          ((A->Access == Write && A->KernelStatement == WriteStatement &&
+            A->IsWrite) ||
+           (A->Access == Other && A->KernelStatement == OtherStatement)))
         Interval.push_back(&*A);
     if (Interval.size() < 2 && !(Interval.size() == 1 && Write == Other))
       continue;
-    std::vector<bool> ByShape;
-    Touched ByWarp = touched(Interval, ByShape);
+    Touched ByWarp(Threads / 32);
+    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
+      for (const SharedAccess *A : Interval) {
+        auto [Known, New] = TouchedBy.try_emplace(A);
+        if (New) {
+          llvm::SaveAndRestore Reading(ReadShape, false);
+          for (int64_t EachWarp = 0; EachWarp < Threads / 32; ++EachWarp)
+            Known->second.push_back(lanesOf(*A, EachWarp));
+        }
+        ByWarp[Warp].push_back(Known->second[Warp]);
+      }
+    std::vector<unsigned> Pattern;
+    for (size_t I = 0; I < Interval.size(); ++I)
+      Pattern.push_back(patternOf(ByWarp, I));
     for (size_t W = 0; W < Interval.size(); ++W)
       for (size_t O = 0; O < Interval.size(); ++O)
         if (Interval[W]->Access == Write && Interval[W]->IsWrite &&
             Interval[O]->Access == Other &&
             sameStorage(*Interval[W]->Array, *Interval[O]->Array))
-          if (auto Across = meetAcross(ByWarp, Interval, W, O))
+          if (auto Across = meetAcrossOnce(ByWarp, Interval, W, O, Pattern[W],
+                                           Pattern[O]))
             return Across;
   }
   return std::nullopt;
@@ -1646,8 +1733,22 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
         Partial.push_back(I);
     std::vector<bool> ByShape;
     Touched ByWarp = touched(Interval, ByShape);
+    std::vector<unsigned> Pattern;
+    for (size_t I = 0; I < Interval.size(); ++I)
+      Pattern.push_back(patternOf(ByWarp, I));
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
       const auto &Elements = ByWarp[Warp];
+      // Each access's elements with the lanes that touch them, in order: the
+      // lanes that may overlap a lane's element are found by a search, not
+      // by trying all 32 (an unrolled kernel has thousands of pairs).
+      std::vector<std::vector<std::pair<int64_t, int64_t>>> Sorted(
+          Interval.size());
+      for (size_t I = 0; I < Interval.size(); ++I) {
+        for (int64_t Lane = 0; Lane < 32; ++Lane)
+          if (Elements[I][Lane])
+            Sorted[I].push_back({*Elements[I][Lane], Lane});
+        llvm::sort(Sorted[I]);
+      }
       for (size_t W = 0; W < Interval.size(); ++W) {
         if (!Interval[W]->IsWrite)
           continue;
@@ -1659,15 +1760,31 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                           Write->KernelStatement, Other->KernelStatement}) ||
               storeTheSameConstant(*Write, *Other))
             continue;
+          if (Sorted[W].empty() || Sorted[O].empty() ||
+              !overlap(Sorted[W].front().first,
+                       Sorted[W].back().first - Sorted[W].front().first +
+                           Write->Bytes,
+                       Sorted[O].front().first,
+                       Sorted[O].back().first - Sorted[O].front().first +
+                           Other->Bytes))
+            continue;
           for (int64_t Lane = 0; Lane < 32; ++Lane) {
             if (!Elements[W][Lane])
               continue;
-            // Any lane but this one touching the same element races with it.
+            // Any lane but this one touching the same element races with
+            // it: the lanes whose element overlaps this one's, lowest first.
+            int64_t Element = *Elements[W][Lane];
+            llvm::SmallVector<int64_t, 32> Overlapping;
+            for (auto It = llvm::upper_bound(
+                     Sorted[O], std::make_pair(Element - Other->Bytes,
+                                               int64_t(32)));
+                 It != Sorted[O].end() && It->first < Element + Write->Bytes;
+                 ++It)
+              Overlapping.push_back(It->second);
+            llvm::sort(Overlapping);
             bool Found = false;
-            for (int64_t OtherLane = 0; OtherLane < 32 && !Found; ++OtherLane)
-              if (OtherLane != Lane && Elements[O][OtherLane] &&
-                  overlap(*Elements[W][Lane], Write->Bytes,
-                          *Elements[O][OtherLane], Other->Bytes) &&
+            for (int64_t OtherLane : Overlapping)
+              if (!Found && OtherLane != Lane &&
                   !orderedBetween(Partial, *Write, Warp * 32 + Lane, *Other,
                                   Warp * 32 + OtherLane)) {
                 // Named by the access whose element is known, if one is.
@@ -1682,7 +1799,8 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                 // stands for the others: a kernel launched in blocks of one
                 // warp has none, but nothing shows that it is, and a
                 // __syncwarp() is no fix where another warp may take part.
-                if (auto Across = meetAcross(ByWarp, Interval, W, O)) {
+                if (auto Across = meetAcrossOnce(ByWarp, Interval, W, O,
+                                                 Pattern[W], Pattern[O])) {
                   Witness.AcrossWarps = true;
                   std::tie(Witness.AcrossWriter, Witness.AcrossOther,
                            Witness.AcrossElement) = *Across;
@@ -1712,6 +1830,10 @@ SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
     Threads = std::min<int64_t>(
         llvm::alignTo(Block->X * Block->Y * Block->Z, 32), MaxBlockThreads);
   Events.clear();
+  EventsOf.clear();
+  TouchedBy.clear();
+  Patterns.clear();
+  Meetings.clear();
   Frames.clear();
   Evaluations = 0;
   Exhausted = false;
@@ -1790,13 +1912,18 @@ static void mergeRaces(std::vector<Race> &Races, std::vector<Race> Found) {
                            R.Write->KernelStatement, R.Other->KernelStatement,
                            R.Other->Sequence < R.Write->Sequence);
   };
+  // An unrolled kernel may have thousands of races: found by key, not by
+  // a search through the others.
+  std::map<decltype(Key(Races.front())), size_t> Index;
+  for (size_t I = 0; I < Races.size(); ++I)
+    Index.try_emplace(Key(Races[I]), I);
   for (Race &R : Found) {
-    auto Kept = llvm::find_if(
-        Races, [&](const Race &Old) { return Key(Old) == Key(R); });
-    if (Kept == Races.end()) {
+    auto [At, New] = Index.try_emplace(Key(R), Races.size());
+    if (New) {
       Races.push_back(R);
       continue;
     }
+    Race *Kept = &Races[At->second];
     Kept->ShapeDependent |= R.ShapeDependent;
     if (R.AcrossWarps && !Kept->AcrossWarps) {
       bool ShapeDependent = Kept->ShapeDependent;

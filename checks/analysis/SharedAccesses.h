@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <tuple>
@@ -196,6 +197,9 @@ private:
   /// for each access whether the block's size decided them (ByShape).
   Touched touched(const std::vector<const SharedAccess *> &Interval,
                   std::vector<bool> &ByShape);
+  /// The elements that the lanes of Warp touch through A, if any.
+  std::vector<std::optional<int64_t>> lanesOf(const SharedAccess &A,
+                                              int64_t Warp);
   void addOpaqueCall(const clang::CallExpr &Call, const Frame *Context,
                      const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
   /// Files an access with where it is made: its statement, the kernel's
@@ -291,6 +295,28 @@ private:
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
   std::deque<Frame> Frames;
   std::vector<Event> Events;
+  /// For meetAcrossWarps, asked once per race and model after the walk: the
+  /// events of each access made during each kernel statement, and the
+  /// elements each access touches, per warp and lane.
+  std::map<std::pair<const clang::Expr *, const clang::Stmt *>,
+           std::vector<size_t>>
+      EventsOf;
+  llvm::DenseMap<const SharedAccess *,
+                 std::vector<std::vector<std::optional<int64_t>>>>
+      TouchedBy;
+  /// Where threads of different warps meet through two accesses depends
+  /// only on the elements each lane touches: unrolled code makes thousands
+  /// of pairs of accesses that touch the same ones. Each access's elements,
+  /// over all warps, are named by a number, and each meeting is found once.
+  using Meeting = std::optional<std::tuple<int64_t, int64_t, int64_t>>;
+  Meeting meetAcrossOnce(const Touched &ByWarp,
+                         const std::vector<const SharedAccess *> &Interval,
+                         size_t W, size_t O, unsigned PatternW,
+                         unsigned PatternO);
+  unsigned patternOf(const Touched &ByWarp, size_t I);
+  std::map<std::vector<std::optional<int64_t>>, unsigned> Patterns;
+  std::map<std::tuple<unsigned, int64_t, bool, unsigned, int64_t>, Meeting>
+      Meetings;
 };
 
 /// The races of a kernel over every block shape that it may run in: each
