@@ -345,7 +345,8 @@ void WarpMissingSyncwarpCheck::reportStatement(
       context().analyses(Ctx).Members.at(First.Write->Statement);
   if (Lanes.Result == Membership::Unknown) {
     withoutFixFor(Finding, Lanes);
-    if (Lanes.Reason.find("at different iterations") != std::string::npos)
+    if (Lanes.KnownDivergent &&
+        Lanes.Reason.find("at different iterations") != std::string::npos)
       Finding.note(Lanes.ReasonLoc,
                    "a __syncwarp() in this loop would be reached by a "
                    "different set of lanes on each iteration; make every "

@@ -223,10 +223,17 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
                      "block whose last warp is partial, the lanes it lacks "
                      "count as exited, which the full mask allows");
     Finding.note(M.PartialWarpsLoc, M.PartialWarps);
-  } else
+  } else if (M.isPartial())
     Finding.note(At, "only some lanes reach this call; the mask is a ballot "
                      "of the branch conditions, taken before the branch "
                      "(Using CUDA Warp-Level Primitives, listing 3)");
+  else
+    Finding.note(At, "the lanes that reach this call are those for which the "
+                     "branch conditions hold, all of a warp's lanes or none "
+                     "in blocks made of whole warps, which is not known "
+                     "here; the mask is a ballot of the conditions, taken "
+                     "before the branch (Using CUDA Warp-Level Primitives, "
+                     "listing 3)");
   noteAssumptions(Finding, M.Assumed, At);
   if (!M.AssumptionOff.empty())
     Finding.note(M.AssumptionOffLoc, M.AssumptionOff);

@@ -363,13 +363,45 @@ static bool fail(Membership &M, Membership Failure) {
   return false;
 }
 
+/// Why lanes may part where V, which uniformIn() did not prove, decides who
+/// goes on. Where V is lane-dependent, some lanes provably do not get past
+/// it; where V is warp-uniform in blocks of whole warps and only the block
+/// shape is unproven (a kernel whose address is taken), nothing is known:
+/// in a 1-D block every lane may well go on.
+static Membership notUniform(bool SplitsWarps, llvm::StringRef Subject,
+                             llvm::StringRef Consequence,
+                             llvm::StringRef MaybeConsequence,
+                             SourceLocation Where) {
+  if (SplitsWarps)
+    return Membership::divergent(
+        (Subject + " is lane-dependent" + Consequence).str(), Where);
+  return Membership::unknown((Subject +
+                              " is warp-uniform only in blocks made of "
+                              "whole warps, which is not known here" +
+                              MaybeConsequence)
+                                 .str(),
+                             Where);
+}
+
+bool MembershipAnalysis::splitsWarps(LaneValue V, const FunctionDecl *F) {
+  // Rows of whole warps are never assumed (blocks of 16 x 16 threads are
+  // common), and --assume-whole-warps=false says that blocks may not be.
+  return !V.isWarpUniform() || Shapes.in(F).ShownOtherwise ||
+         (V.Relies & WholeWarpRows) || !Shapes.assumesByDefault();
+}
+
 bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
                                       bool Negated, const Stmt *Anchor,
                                       const FunctionDecl *F) {
-  if (uniformIn(Lanes.of(If->getCond()), F, M))
+  LaneValue Condition = Lanes.of(If->getCond());
+  if (uniformIn(Condition, F, M))
     return true;
+  // Provably partial only where the condition is lane-dependent, not where
+  // just the block shape is unproven.
+  bool Splits = splitsWarps(Condition, F);
   auto Reject = [&](std::string Why, SourceLocation Where) {
-    return fail(M, Membership::divergent(std::move(Why), Where));
+    return fail(M, Splits ? Membership::divergent(std::move(Why), Where)
+                          : Membership::unknown(std::move(Why), Where));
   };
   if (If->getInit() || If->getConditionVariable() || If->isConsteval())
     return Reject("the branch declares a variable in its condition, so the "
@@ -385,6 +417,7 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
     return Reject("the branch condition has side effects, volatile reads or "
                   "calls, so it cannot be evaluated again in a ballot",
                   If->getCond()->getBeginLoc());
+  M.LaneDependentCondition |= Splits;
   std::vector<LaneCondition::Conjunct> Conjuncts = {{If->getCond(), Negated}};
   // An arm deep in an else-if chain is reached where every earlier test
   // failed: its ballot would repeat them all, and the chain's ballots (and
@@ -463,12 +496,16 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
                                          const FunctionDecl *F) {
   const std::vector<const Stmt *> &Exits = Lanes.exits(Earlier);
   bool AllUniform = true;
+  // Whether some exit is provably taken by some lanes only; otherwise only
+  // an unproven block shape keeps the guards from being uniform.
+  bool SomeLaneDependent = false;
   const Stmt *Divergent = nullptr;
   for (const Stmt *Exit : Exits) {
     LaneValue Guard = Lanes.controlDependenceWithin(Exit, Block);
-    if (!uniformIn(Guard, F, M) ||
-        isa<GotoStmt, IndirectGotoStmt, AsmStmt, CallExpr>(Exit)) {
+    bool Unusual = isa<GotoStmt, IndirectGotoStmt, AsmStmt, CallExpr>(Exit);
+    if (!uniformIn(Guard, F, M) || Unusual) {
       AllUniform = false;
+      SomeLaneDependent |= Unusual || splitsWarps(Guard, F);
       Divergent = Divergent ? Divergent : Exit;
     }
   }
@@ -485,11 +522,18 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
     if (ElseExits && !ThenExits && Lanes.exits(If->getThen()).empty())
       return addCondition(M, If, /*Negated=*/false, If, F);
   }
-  return fail(M, Membership::divergent(
-                     std::string(describeExit(Divergent)) +
-                         " under a lane-dependent condition may remove lanes "
-                         "before this point",
-                     Divergent->getBeginLoc()));
+  std::string Why = std::string(describeExit(Divergent)) +
+                    (SomeLaneDependent
+                         ? " under a lane-dependent condition"
+                         : " under a condition that is warp-uniform only in "
+                           "blocks made of whole warps, which is not known "
+                           "here,") +
+                    " may remove lanes before this point";
+  return fail(M, SomeLaneDependent
+                     ? Membership::divergent(std::move(Why),
+                                             Divergent->getBeginLoc())
+                     : Membership::unknown(std::move(Why),
+                                           Divergent->getBeginLoc()));
 }
 
 Membership MembershipAnalysis::at(const Stmt *S) {
@@ -553,31 +597,42 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
           For && Child == For->getInit())
         continue;
       if (loopCondition(Parent) && !Uniform(loopCondition(Parent))) {
-        fail(M, Membership::divergent(
-                    "the loop's condition is lane-dependent, so lanes leave "
-                    "it at different iterations",
-                    Parent->getBeginLoc()));
+        fail(M, notUniform(splitsWarps(Lanes.of(loopCondition(Parent)), F),
+                           "the loop's condition",
+                           ", so lanes leave it at different iterations",
+                           ", so lanes may leave it at different iterations",
+                           Parent->getBeginLoc()));
         return M;
       }
       // The body is searched, not the loop: a break in it leaves this loop.
       for (const Stmt *Exit :
            exitsOf(Ctx, loopBody(Parent), /*CountContinue=*/false,
                    &Lanes.exitingFunctions())) {
-        if (!uniformIn(Lanes.controlDependenceWithin(Exit, Parent), F, M)) {
-          fail(M, Membership::divergent(
-                      std::string(describeExit(Exit)) +
-                          " under a lane-dependent condition makes lanes "
-                          "leave the loop at different iterations",
-                      Exit->getBeginLoc()));
+        LaneValue Guard = Lanes.controlDependenceWithin(Exit, Parent);
+        if (!uniformIn(Guard, F, M)) {
+          std::string Exits = describeExit(Exit);
+          fail(M, !splitsWarps(Guard, F)
+                      ? Membership::unknown(
+                            Exits + " under a condition that is warp-uniform "
+                                    "only in blocks made of whole warps, "
+                                    "which is not known here, may make "
+                                    "lanes leave the loop at different "
+                                    "iterations",
+                            Exit->getBeginLoc())
+                      : Membership::divergent(
+                            Exits + " under a lane-dependent condition makes "
+                                    "lanes leave the loop at different "
+                                    "iterations",
+                            Exit->getBeginLoc()));
           return M;
         }
       }
     } else if (const auto *Switch = dyn_cast<SwitchStmt>(Parent)) {
       if (Child != Switch->getCond() && Child != Switch->getInit() &&
           !Uniform(Switch->getCond())) {
-        fail(M, Membership::divergent("the switch's condition is "
-                                      "lane-dependent",
-                                      Switch->getBeginLoc()));
+        fail(M, notUniform(splitsWarps(Lanes.of(Switch->getCond()), F),
+                           "the switch's condition", "", "",
+                           Switch->getBeginLoc()));
         return M;
       }
     } else if (isa<SwitchCase>(Parent)) {
@@ -598,19 +653,17 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
                                    Parent->getBeginLoc());
     } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(Parent)) {
       if (Child != Cond->getCond() && !Uniform(Cond->getCond())) {
-        fail(M, Membership::divergent(
-                    "the conditional expression's condition is "
-                    "lane-dependent",
-                    Cond->getBeginLoc()));
+        fail(M, notUniform(splitsWarps(Lanes.of(Cond->getCond()), F),
+                           "the conditional expression's condition", "", "",
+                           Cond->getBeginLoc()));
         return M;
       }
     } else if (const auto *Bin = dyn_cast<BinaryOperator>(Parent)) {
       if (Bin->isLogicalOp() && Child == Bin->getRHS() &&
           !Uniform(Bin->getLHS())) {
-        fail(M, Membership::divergent(
-                    "the short-circuit operator's left operand is "
-                    "lane-dependent",
-                    Bin->getOperatorLoc()));
+        fail(M, notUniform(splitsWarps(Lanes.of(Bin->getLHS()), F),
+                           "the short-circuit operator's left operand", "", "",
+                           Bin->getOperatorLoc()));
         return M;
       }
     }

@@ -68,6 +68,10 @@ struct Membership {
   /// Unknown, but provably not all lanes: the reason is a lane-dependent
   /// construct, not a lack of information (no visible caller, a goto).
   bool KnownDivergent = false;
+  /// Conditional, and some condition is lane-dependent. Otherwise each one
+  /// is warp-uniform in blocks of whole warps and only the block shape is
+  /// unproven: the ballot is still exact, but every lane may well get here.
+  bool LaneDependentCondition = false;
   /// Unknown because the function, or every function that calls it, has no
   /// call site in this translation unit: another unit that has one can tell,
   /// so a finding here abstains rather than refuses (FindingBuilder::abstain).
@@ -89,7 +93,8 @@ struct Membership {
   }
   /// Some lanes of the warp provably do not get here.
   bool isPartial() const {
-    return Result == Conditional || (Result == Unknown && KnownDivergent);
+    return (Result == Conditional && LaneDependentCondition) ||
+           (Result == Unknown && KnownDivergent);
   }
 };
 
@@ -129,6 +134,14 @@ private:
   /// warp-uniform, and the launch facts it relies on hold for F. Records in M
   /// what was assumed, or which launch contradicts it.
   bool uniformIn(LaneValue V, const clang::FunctionDecl *F, Membership &M);
+  /// Whether V, which uniformIn() did not prove, is taken to split some
+  /// warp: it is lane-dependent; or a launch in sight shows blocks in which
+  /// the fact it is uniform on fails; or that fact is one never assumed
+  /// (rows of whole warps), or --assume-whole-warps=false says blocks may
+  /// not be whole warps. Otherwise only an unknown block shape (an address
+  /// that escapes, a launch that cannot be evaluated) kept it from being
+  /// proven, and every lane may well go the same way.
+  bool splitsWarps(LaneValue V, const clang::FunctionDecl *F);
   clang::ASTContext &Ctx;
   LaneDependence &Lanes;
   const CallSites &Calls;

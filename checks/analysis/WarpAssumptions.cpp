@@ -410,6 +410,7 @@ BlockShape BlockShape::weakest(const BlockShape &Other) const {
   bool Mine = WholeWarps == Contradicted || OneDimensional == Contradicted;
   Result.Where = Mine ? Where : Other.Where;
   Result.Why = Mine ? Why : Other.Why;
+  Result.ShownOtherwise = ShownOtherwise || Other.ShownOtherwise;
   Result.FullWarps = std::max(FullWarps, Other.FullWarps);
   bool MinePartial = FullWarps == Contradicted;
   Result.PartialWhere = MinePartial ? PartialWhere : Other.PartialWhere;
@@ -450,11 +451,14 @@ void WarpAssumptions::addLaunch(BlockShape &Shape,
                                      Shape2D + std::to_string(*D.X) +
                                      (Shape2D.empty() ? " threads" : "") +
                                      " in x, not a multiple of 32");
+    Shape.ShownOtherwise = true;
   }
-  if (!D.OneDimensional)
+  if (!D.OneDimensional) {
     Contradict(Shape.OneDimensional,
                "it is launched here with blocks that may have more than one "
                "dimension");
+    Shape.ShownOtherwise |= D.Y && D.Z && (*D.Y != 1 || *D.Z != 1);
+  }
   auto Partial = [&](const std::string &Why) {
     if (Shape.FullWarps != BlockShape::Contradicted) {
       Shape.PartialWhere = At;
@@ -479,6 +483,7 @@ BlockShape WarpAssumptions::ofKernel(const FunctionDecl *Kernel) {
         MaxThreads->EvaluateAsInt(Max, Ctx) &&
         Max.Val.getInt().getExtValue() % 32 != 0) {
       Shape.WholeWarps = Shape.FullWarps = BlockShape::Contradicted;
+      Shape.ShownOtherwise = true;
       Shape.Where = Shape.PartialWhere = Bounds->getLocation();
       Shape.Why = Shape.PartialWhy =
           "its __launch_bounds__ allows blocks of " +

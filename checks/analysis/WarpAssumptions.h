@@ -30,6 +30,11 @@ struct BlockShape {
   /// Every warp of a block is full: the block's threads are a multiple of
   /// 32. Assumed where no launch shows otherwise.
   State FullWarps = Assumed;
+  /// WholeWarps or OneDimensional is contradicted by what a launch or an
+  /// attribute in sight shows (blocks of 48 threads), not merely unknown (an
+  /// address that escapes, a size that cannot be evaluated): a condition
+  /// that relies on it then does split some warps.
+  bool ShownOtherwise = false;
   /// For a contradicted fact: the launch or attribute that contradicts it,
   /// and what it shows.
   clang::SourceLocation Where;
@@ -88,6 +93,9 @@ public:
   /// linkage), if it may.
   static std::optional<clang::SourceLocation>
   launchableFromOtherUnits(const clang::FunctionDecl *Kernel);
+  /// --assume-whole-warps: blocks are whole warps where nothing shows
+  /// otherwise.
+  bool assumesByDefault() const { return AssumeByDefault; }
 
 private:
   BlockShape ofKernel(const clang::FunctionDecl *Kernel);

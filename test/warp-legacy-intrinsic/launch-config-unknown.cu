@@ -85,7 +85,7 @@ void host(int *p, int entry) {
 }
 
 // CHECK: k.cu:{{[0-9]+}}:21: warning: '__shfl_xor' is a legacy
-// CHECK: note: only some lanes reach this call
+// CHECK: note: the lanes that reach this call are those for which the branch conditions hold, all of a warp's lanes or none in blocks made of whole warps, which is not known here
 // CHECK: note: the whole-warp assumption is off for kernel 'throughConstructor': it is launched here with a block size that warpfix cannot evaluate
 // CHECK: k.cu:{{[0-9]+}}:21: warning: '__shfl_xor' is a legacy
 // CHECK: note: the whole-warp assumption is off for kernel 'throughConstReference': it is launched here with a block size that warpfix cannot evaluate

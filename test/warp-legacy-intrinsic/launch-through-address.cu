@@ -114,7 +114,7 @@ void host(int *p) {
 }
 
 // CHECK-MESSAGES: :[[#THROUGH_TABLE:]]:20: warning: '__shfl_xor' is a legacy
-// CHECK-MESSAGES: :[[#THROUGH_TABLE]]:20: note: only some lanes reach this call
+// CHECK-MESSAGES: :[[#THROUGH_TABLE]]:20: note: the lanes that reach this call are those for which the branch conditions hold, all of a warp's lanes or none in blocks made of whole warps, which is not known here
 // CHECK-MESSAGES: :[[#TABLE:]]:19: note: the whole-warp assumption is off for kernel 'through_table': its address is taken here, and a launch through it (a pointer, a table, cudaLaunchKernelEx, a graph node) may use any block size
 // CHECK-MESSAGES: :[[#LAUNCH_EX:]]:20: warning: '__shfl_xor' is a legacy
 // CHECK-MESSAGES: :[[#LAUNCH_EX]]:20: note: every lane that the warp has reaches this call; in a block whose last warp is partial, the lanes it lacks count as exited, which the full mask allows
@@ -124,10 +124,10 @@ void host(int *p) {
 // CHECK-MESSAGES: :[[#CONFIG_C:]]:20: warning: '__shfl_xor' is a legacy
 // CHECK-MESSAGES: :[[#CONFIG_C]]:20: note: every lane of the warp reaches this call, so the full mask is exact
 // CHECK-MESSAGES: :[[#ESCAPING:]]:20: warning: '__shfl_xor' is a legacy
-// CHECK-MESSAGES: :[[#ESCAPING]]:20: note: only some lanes reach this call
+// CHECK-MESSAGES: :[[#ESCAPING]]:20: note: the lanes that reach this call are those for which the branch conditions hold, all of a warp's lanes or none in blocks made of whole warps, which is not known here
 // CHECK-MESSAGES: :[[#]]:3: note: the whole-warp assumption is off for kernel 'through_config_escaping': it is launched here with a block size that warpfix cannot evaluate
 // CHECK-MESSAGES: :[[#POINTER:]]:20: warning: '__shfl_xor' is a legacy
-// CHECK-MESSAGES: :[[#POINTER]]:20: note: only some lanes reach this call
+// CHECK-MESSAGES: :[[#POINTER]]:20: note: the lanes that reach this call are those for which the branch conditions hold, all of a warp's lanes or none in blocks made of whole warps, which is not known here
 // CHECK-MESSAGES: :[[#]]:15: note: the whole-warp assumption is off for kernel 'through_pointer': its address is taken here
 // CHECK-MESSAGES: :[[#ATTRIBUTE:]]:20: warning: '__shfl_xor' is a legacy
 // CHECK-MESSAGES: :[[#ATTRIBUTE]]:20: note: every lane of the warp reaches this call, so the full mask is exact
