@@ -302,6 +302,62 @@ const Decl *declarationHolding(const DeclContext &Scope, SourceLocation At,
 
 /// The declarations that a function's signature and body name: variables,
 /// functions, fields, enumerators, and the types they spell.
+/// The calls of project functions that a declaration the unit lacks could
+/// take over: a free function called with an argument that needs a
+/// conversion, a default argument, or a template's deduction, where another
+/// overload may match better. What lies between the last argument (or the
+/// '(') and the ')' of each: where a fix would add an argument.
+class OverloadableCalls : public RecursiveASTVisitor<OverloadableCalls> {
+public:
+  OverloadableCalls(const SourceManager &SM, SourceLocation After)
+      : SM(SM), After(After) {}
+  // A template's calls are resolved in its instantiations.
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || isa<CXXMethodDecl>(Callee) || isa<CXXMemberCallExpr>(Call) ||
+        isa<CXXOperatorCallExpr>(Call) ||
+        SM.isInSystemHeader(Callee->getLocation()))
+      return true;
+    SourceLocation Close = SM.getExpansionLoc(Call->getRParenLoc());
+    if (Close.isInvalid() || SM.isInSystemHeader(Close) ||
+        !SM.isBeforeInTranslationUnit(After, Close) || !mayChoose(*Call))
+      return true;
+    SourceLocation Open = SM.getExpansionLoc(Call->getBeginLoc());
+    for (const Expr *Arg : Call->arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg) && Arg->getEndLoc().isValid())
+        Open = SM.getExpansionLoc(Arg->getEndLoc());
+    Found.push_back({Open, Close, Callee});
+    return true;
+  }
+  struct Call {
+    SourceLocation Open, Close;
+    const FunctionDecl *Callee;
+  };
+  std::vector<Call> Found;
+
+private:
+  static bool mayChoose(const CallExpr &Call) {
+    if (Call.getDirectCallee()->getTemplateSpecializationInfo())
+      return true;
+    for (const Expr *Arg : Call.arguments()) {
+      if (isa<CXXDefaultArgExpr>(Arg))
+        return true;
+      const auto *Cast = dyn_cast<ImplicitCastExpr>(Arg);
+      while (Cast && (Cast->getCastKind() == CK_LValueToRValue ||
+                      Cast->getCastKind() == CK_NoOp ||
+                      Cast->getCastKind() == CK_ArrayToPointerDecay ||
+                      Cast->getCastKind() == CK_FunctionToPointerDecay))
+        Cast = dyn_cast<ImplicitCastExpr>(Cast->getSubExpr());
+      if (Cast)
+        return true;
+    }
+    return false;
+  }
+  const SourceManager &SM;
+  SourceLocation After;
+};
+
 class NamedDeclarations : public RecursiveASTVisitor<NamedDeclarations> {
 public:
   bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
@@ -460,6 +516,17 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
   });
   if (Missing != Errors.end()) {
     SourceLocation After = SM.getExpansionLoc(Missing->Loc);
+    OverloadableCalls Calls(SM, After);
+    Calls.TraverseAST(Ctx);
+    for (const OverloadableCalls::Call &C : Calls.Found)
+      ArgumentEnds.push_back(
+          {C.Open, C.Close,
+           "'" + nameOf(*C.Callee) +
+               "' is called here with an argument that needs a conversion, "
+               "a default argument or a deduced template argument: a header "
+               "that is missing may declare an overload that this call "
+               "would choose instead, so no argument is added to it: " +
+               Missing->Text});
     auto Place = [&](SourceLocation Loc) {
       PresumedLoc Where = SM.getPresumedLoc(Loc);
       return Where.isValid() ? std::string(llvm::sys::path::filename(
@@ -652,6 +719,10 @@ ErrorTaint::reasonFor(llvm::ArrayRef<SourceLocation> Places) const {
     if (Place.isInvalid())
       continue;
     SourceLocation At = SM.getExpansionLoc(Place);
+    for (const ArgumentEnd &Call : ArgumentEnds)
+      if (!SM.isBeforeInTranslationUnit(At, Call.Open) &&
+          !SM.isBeforeInTranslationUnit(Call.Close, At))
+        return count() + ": " + Call.Why;
     for (const Function &F : Functions) {
       if (SM.isBeforeInTranslationUnit(At, F.Begin) ||
           SM.isBeforeInTranslationUnit(F.End, At))

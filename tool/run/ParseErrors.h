@@ -182,6 +182,14 @@ private:
   /// preprocessor directive): it may change what any code means, so no fix
   /// anywhere.
   std::optional<std::string> Everywhere;
+  /// After a missing header, the ends of the argument lists of the calls
+  /// that an overload it declares could take over: a fix that edits there
+  /// adds an argument to a call that may not call what clang saw.
+  struct ArgumentEnd {
+    clang::SourceLocation Open, Close;
+    std::string Why;
+  };
+  std::vector<ArgumentEnd> ArgumentEnds;
 };
 
 } // namespace warpfix
