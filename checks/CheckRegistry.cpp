@@ -75,6 +75,13 @@ llvm::Expected<const CheckInfo *> findCheck(llvm::StringRef Name) {
                                      knownCheckList());
 }
 
+std::string layeredChecks(llvm::StringRef Inherited, llvm::StringRef Given) {
+  llvm::StringRef First = Given.ltrim(" ,");
+  if (First.starts_with("-"))
+    return (Inherited + "," + Given).str();
+  return Given.str();
+}
+
 llvm::Expected<std::vector<const CheckInfo *>>
 selectChecks(llvm::StringRef GlobList) {
   std::vector<bool> Enabled(allChecks().size(), false);

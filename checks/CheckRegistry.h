@@ -29,6 +29,16 @@ llvm::ArrayRef<CheckInfo> allChecks();
 /// known checks.
 llvm::Expected<const CheckInfo *> findCheck(llvm::StringRef Name);
 
+/// The checks that run when nothing says otherwise.
+inline constexpr llvm::StringLiteral DefaultChecks = "warp-*,cuda-*";
+
+/// The glob list Given, set over Inherited (the default, or a configuration
+/// file's): one that begins with a glob that disables
+/// ("-warp-missing-syncwarp,...") takes checks away from those in force, as
+/// clang-tidy's --checks does; one that begins with a glob that enables
+/// names the checks itself.
+std::string layeredChecks(llvm::StringRef Inherited, llvm::StringRef Given);
+
 /// Applies a clang-tidy style glob list ("-*,warp-legacy-*") to the registry,
 /// left to right. A positive pattern that names no known check is an error, so
 /// that a typo cannot silently disable a check.

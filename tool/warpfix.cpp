@@ -48,9 +48,11 @@ cl::opt<std::string> BuildPath(
     cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> ChecksGlob(
     "checks", cl::desc("Comma-separated globs of checks to run; a leading '-' "
-                       "disables (default: warp-*,cuda-*). warpfix-nolint, which "
-                       "reports unmatched NOLINTBEGIN/NOLINTEND, is always on"),
-    cl::init("warp-*,cuda-*"), cl::cat(Category));
+                       "disables, and a list that begins with one takes checks "
+                       "away from those in force (default: warp-*,cuda-*). "
+                       "warpfix-nolint, which reports unmatched "
+                       "NOLINTBEGIN/NOLINTEND, is always on"),
+    cl::init(DefaultChecks.str()), cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
@@ -407,7 +409,8 @@ Expected<StatsFormat> checkOptionValues() {
   if (!Stats)
     return Stats.takeError();
   if (ChecksGlob.getNumOccurrences())
-    if (auto Checked = selectChecks(ChecksGlob); !Checked)
+    if (auto Checked = selectChecks(layeredChecks(DefaultChecks, ChecksGlob));
+        !Checked)
       return Checked.takeError();
   std::string RegexError;
   if (!HeaderFilter.empty() && !Regex(HeaderFilter).isValid(RegexError))

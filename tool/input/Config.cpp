@@ -77,7 +77,9 @@ template <> struct MappingTraits<warpfix::ConfigFile> {
     if (warpfix::inputHasFailed(Io))
       return "";
     if (File.Checks)
-      if (auto Selected = warpfix::selectChecks(*File.Checks); !Selected)
+      if (auto Selected = warpfix::selectChecks(warpfix::layeredChecks(
+              warpfix::DefaultChecks, *File.Checks));
+          !Selected)
         return "Checks: " + toString(Selected.takeError());
     std::string Error;
     if (File.HeaderFilterRegex && !File.HeaderFilterRegex->empty() &&
@@ -170,7 +172,8 @@ EffectiveConfig effectiveConfig(const ConfigFile *File,
   EffectiveConfig Config;
   if (File) {
     Config.Source = File->Path;
-    Config.Checks = File->Checks.value_or(Config.Checks);
+    if (File->Checks)
+      Config.Checks = warpfix::layeredChecks(Config.Checks, *File->Checks);
     Config.HeaderFilterRegex = File->HeaderFilterRegex.value_or("");
     Config.ExtraArgs = File->ExtraArgs.value_or(std::vector<std::string>());
     Config.Options.Fallback = File->Fallback.value_or(Config.Options.Fallback);
@@ -178,7 +181,8 @@ EffectiveConfig effectiveConfig(const ConfigFile *File,
         File->AssumeWholeWarps.value_or(Config.Options.AssumeWholeWarps);
     Config.Options.Values = File->CheckOptions;
   }
-  Config.Checks = CommandLine.Checks.value_or(Config.Checks);
+  if (CommandLine.Checks)
+    Config.Checks = warpfix::layeredChecks(Config.Checks, *CommandLine.Checks);
   Config.HeaderFilterRegex =
       CommandLine.HeaderFilterRegex.value_or(Config.HeaderFilterRegex);
   Config.Options.Fallback =

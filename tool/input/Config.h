@@ -5,6 +5,7 @@
 #define WARPFIX_TOOL_INPUT_CONFIG_H
 
 #include "checks/Check.h"
+#include "checks/CheckRegistry.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -48,7 +49,7 @@ llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text);
 struct EffectiveConfig {
   /// The file they come from; empty for the defaults.
   std::string Source;
-  std::string Checks = "warp-*,cuda-*";
+  std::string Checks = DefaultChecks.str();
   std::string HeaderFilterRegex;
   std::vector<std::string> ExtraArgs;
   CheckOptions Options;
