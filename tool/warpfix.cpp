@@ -237,9 +237,22 @@ Expected<std::vector<std::string>>
 filesToAnalyse(const clang::tooling::CompilationDatabase *Database) {
   if (Paths.empty() && Database) {
     std::vector<std::string> Files;
-    for (const std::string &File : Database->getAllFiles())
+    std::vector<std::string> All = Database->getAllFiles();
+    for (const std::string &File : All)
       if (sys::path::extension(File) == ".cu")
         Files.push_back(File);
+    // Nothing to analyse is not a clean result: CMake's FindCUDA
+    // (cuda_add_library) builds .cu files through custom commands, which
+    // compile_commands.json does not list.
+    if (Files.empty())
+      return createStringError(
+          inconvertibleErrorCode(),
+          "the compilation database in '" + BuildPath + "' has no .cu file (" +
+              std::to_string(All.size()) +
+              " entries); CMake's FindCUDA (cuda_add_library, "
+              "cuda_add_executable) compiles CUDA through commands that it "
+              "does not list there. Name the source folders as well: "
+              "warpfix -p " + BuildPath + " <folders>");
     llvm::sort(Files);
     return Files;
   }
