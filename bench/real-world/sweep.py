@@ -733,6 +733,11 @@ def run_per_file(base, flags, tus, args, pdir, root):
                 key = (f.get("check"), f.get("file"), f.get("offset"), f.get("message"))
                 findings.setdefault(key, f)
             st = tu_statuses_from_report(r.report, [t], None)
+            # The report lists no unit with errors by name; for one unit
+            # its summary says.
+            if st[t] == "clean" and (as_int(pick(r.report.get("summary"),
+                                                  "translationUnitsWithErrors")) or 0):
+                st[t] = "errors"
             statuses[t] = st[t]
             errors += clang_errors(r.stderr, [t])
             sk = as_int(pick(r.report.get("summary"), "skippedTranslationUnits")) or 0
