@@ -300,8 +300,6 @@ const Decl *declarationHolding(const DeclContext &Scope, SourceLocation At,
   return Preceding;
 }
 
-/// The declarations that a function's signature and body name: variables,
-/// functions, fields, enumerators, and the types they spell.
 /// The calls of project functions that a declaration the unit lacks could
 /// take over: a free function called with an argument that needs a
 /// conversion, a default argument, or a template's deduction, where another
@@ -358,6 +356,8 @@ private:
   SourceLocation After;
 };
 
+/// The declarations that a function's signature and body name: variables,
+/// functions, fields, enumerators, and the types they spell.
 class NamedDeclarations : public RecursiveASTVisitor<NamedDeclarations> {
 public:
   bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
