@@ -76,8 +76,9 @@ llvm::Expected<const CheckInfo *> findCheck(llvm::StringRef Name) {
 }
 
 std::string layeredChecks(llvm::StringRef Inherited, llvm::StringRef Given) {
-  llvm::StringRef First = Given.ltrim(" ,");
-  if (First.starts_with("-"))
+  llvm::StringRef First = Given.ltrim(" ,").split(',').first.trim();
+  // "-*" first disables whatever was in force: the list stands alone.
+  if (First.starts_with("-") && First != "-*")
     return (Inherited + "," + Given).str();
   return Given.str();
 }

@@ -35,8 +35,8 @@ inline constexpr llvm::StringLiteral DefaultChecks = "warp-*,cuda-*";
 /// The glob list Given, set over Inherited (the default, or a configuration
 /// file's): one that begins with a glob that disables
 /// ("-warp-missing-syncwarp,...") takes checks away from those in force, as
-/// clang-tidy's --checks does; one that begins with a glob that enables
-/// names the checks itself.
+/// clang-tidy's --checks does; one that begins with a glob that enables, or
+/// with "-*", names the checks itself.
 std::string layeredChecks(llvm::StringRef Inherited, llvm::StringRef Given);
 
 /// Applies a clang-tidy style glob list ("-*,warp-legacy-*") to the registry,
