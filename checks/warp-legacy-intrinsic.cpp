@@ -111,15 +111,6 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
 
 void WarpLegacyIntrinsicCheck::reportLexically(
     const SkippedCode::Region &Region, bool Parsed, const SourceManager &SM) {
-  auto InSkippedCode = [&](SourceLocation Loc) {
-    return llvm::any_of(context().Skipped.regions(),
-                        [&](const SkippedCode::Region &R) {
-                          return !SM.isBeforeInTranslationUnit(
-                                     Loc, R.Range.getBegin()) &&
-                                 !SM.isBeforeInTranslationUnit(
-                                     R.Range.getEnd(), Loc);
-                        });
-  };
   std::vector<Token> Tokens = SkippedCode::rawTokens(Region, SM);
   bool InDirective = false;
   for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
@@ -146,7 +137,7 @@ void WarpLegacyIntrinsicCheck::reportLexically(
     SourceLocation At = Tokens[I].getLocation();
     if (Parsed && (NamesInAst.contains(At.getRawEncoding()) ||
                    !LexicallyReported.insert(At.getRawEncoding()).second ||
-                   InSkippedCode(At)))
+                   context().Skipped.hides(At, SM)))
       continue;
     report(At, message(*Entry))
         .withoutFix(Parsed ? At : Region.Range.getBegin(),

@@ -289,10 +289,7 @@ void WarpLegacyPtxCheck::reportLexically(const SkippedCode::Region &Region,
   auto Analysed = [&](SourceLocation Loc) {
     return llvm::any_of(AsmInAst,
                         [&](SourceRange R) { return Within(Loc, R); }) ||
-           llvm::any_of(context().Skipped.regions(),
-                        [&](const SkippedCode::Region &R) {
-                          return Within(Loc, R.Range);
-                        });
+           context().Skipped.hides(Loc, SM);
   };
   FileID File = SM.getFileID(Region.Range.getBegin());
   llvm::StringRef Buffer = SM.getBufferData(File);

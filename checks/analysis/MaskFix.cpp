@@ -229,11 +229,11 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
                      "(Using CUDA Warp-Level Primitives, listing 3)");
   else
     Finding.note(At, "the lanes that reach this call are those for which the "
-                     "branch conditions hold, all of a warp's lanes or none "
-                     "in blocks made of whole warps, which is not known "
-                     "here; the mask is a ballot of the conditions, taken "
-                     "before the branch (Using CUDA Warp-Level Primitives, "
-                     "listing 3)");
+                     "branch conditions hold, all of a warp's lanes or none " +
+                         InWholeWarpBlocksNotKnown.str() +
+                         "; the mask is a ballot of the conditions, taken "
+                         "before the branch (Using CUDA Warp-Level "
+                         "Primitives, listing 3)");
   noteAssumptions(Finding, M.Assumed, At);
   if (!M.AssumptionOff.empty())
     Finding.note(M.AssumptionOffLoc, M.AssumptionOff);

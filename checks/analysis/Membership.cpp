@@ -375,10 +375,8 @@ static Membership notUniform(bool SplitsWarps, llvm::StringRef Subject,
   if (SplitsWarps)
     return Membership::divergent(
         (Subject + " is lane-dependent" + Consequence).str(), Where);
-  return Membership::unknown((Subject +
-                              " is warp-uniform only in blocks made of "
-                              "whole warps, which is not known here" +
-                              MaybeConsequence)
+  return Membership::unknown((Subject + " is warp-uniform only " +
+                              InWholeWarpBlocksNotKnown + MaybeConsequence)
                                  .str(),
                              Where);
 }
@@ -525,9 +523,8 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
   std::string Why = std::string(describeExit(Divergent)) +
                     (SomeLaneDependent
                          ? " under a lane-dependent condition"
-                         : " under a condition that is warp-uniform only in "
-                           "blocks made of whole warps, which is not known "
-                           "here,") +
+                         : " under a condition that is warp-uniform only " +
+                               InWholeWarpBlocksNotKnown.str() + ",") +
                     " may remove lanes before this point";
   return fail(M, SomeLaneDependent
                      ? Membership::divergent(std::move(Why),
@@ -613,11 +610,12 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
           std::string Exits = describeExit(Exit);
           fail(M, !splitsWarps(Guard, F)
                       ? Membership::unknown(
-                            Exits + " under a condition that is warp-uniform "
-                                    "only in blocks made of whole warps, "
-                                    "which is not known here, may make "
-                                    "lanes leave the loop at different "
-                                    "iterations",
+                            Exits +
+                                " under a condition that is warp-uniform "
+                                "only " +
+                                InWholeWarpBlocksNotKnown.str() +
+                                ", may make lanes leave the loop at "
+                                "different iterations",
                             Exit->getBeginLoc())
                       : Membership::divergent(
                             Exits + " under a lane-dependent condition makes "

@@ -1594,6 +1594,11 @@ unsigned SharedAccessAnalysis::patternOf(const Touched &ByWarp, size_t I) {
   std::vector<std::optional<int64_t>> Elements;
   for (const auto &Warp : ByWarp)
     Elements.insert(Elements.end(), Warp[I].begin(), Warp[I].end());
+  return patternOf(std::move(Elements));
+}
+
+unsigned
+SharedAccessAnalysis::patternOf(std::vector<std::optional<int64_t>> Elements) {
   return Patterns.try_emplace(std::move(Elements), Patterns.size())
       .first->second;
 }
@@ -1687,19 +1692,22 @@ SharedAccessAnalysis::meetAcrossWarps(const Expr *Write,
     if (Interval.size() < 2 && !(Interval.size() == 1 && Write == Other))
       continue;
     Touched ByWarp(Threads / 32);
-    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
-      for (const SharedAccess *A : Interval) {
-        auto [Known, New] = TouchedBy.try_emplace(A);
-        if (New) {
-          llvm::SaveAndRestore Reading(ReadShape, false);
-          for (int64_t EachWarp = 0; EachWarp < Threads / 32; ++EachWarp)
-            Known->second.push_back(lanesOf(*A, EachWarp));
-        }
-        ByWarp[Warp].push_back(Known->second[Warp]);
-      }
     std::vector<unsigned> Pattern;
-    for (size_t I = 0; I < Interval.size(); ++I)
-      Pattern.push_back(patternOf(ByWarp, I));
+    for (const SharedAccess *A : Interval) {
+      auto [Known, New] = TouchedBy.try_emplace(A);
+      if (New) {
+        llvm::SaveAndRestore Reading(ReadShape, false);
+        std::vector<std::optional<int64_t>> Elements;
+        for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
+          Known->second.ByWarp.push_back(lanesOf(*A, Warp));
+          llvm::append_range(Elements, Known->second.ByWarp.back());
+        }
+        Known->second.Pattern = patternOf(std::move(Elements));
+      }
+      for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
+        ByWarp[Warp].push_back(Known->second.ByWarp[Warp]);
+      Pattern.push_back(Known->second.Pattern);
+    }
     for (size_t W = 0; W < Interval.size(); ++W)
       for (size_t O = 0; O < Interval.size(); ++O)
         if (Interval[W]->Access == Write && Interval[W]->IsWrite &&

@@ -301,9 +301,11 @@ private:
   std::map<std::pair<const clang::Expr *, const clang::Stmt *>,
            std::vector<size_t>>
       EventsOf;
-  llvm::DenseMap<const SharedAccess *,
-                 std::vector<std::vector<std::optional<int64_t>>>>
-      TouchedBy;
+  struct AccessElements {
+    std::vector<std::vector<std::optional<int64_t>>> ByWarp;
+    unsigned Pattern;
+  };
+  llvm::DenseMap<const SharedAccess *, AccessElements> TouchedBy;
   /// Where threads of different warps meet through two accesses depends
   /// only on the elements each lane touches: unrolled code makes thousands
   /// of pairs of accesses that touch the same ones. Each access's elements,
@@ -314,6 +316,7 @@ private:
                          size_t W, size_t O, unsigned PatternW,
                          unsigned PatternO);
   unsigned patternOf(const Touched &ByWarp, size_t I);
+  unsigned patternOf(std::vector<std::optional<int64_t>> Elements);
   std::map<std::vector<std::optional<int64_t>>, unsigned> Patterns;
   std::map<std::tuple<unsigned, int64_t, bool, unsigned, int64_t>, Meeting>
       Meetings;

@@ -66,6 +66,13 @@ private:
   std::pair<SourceLocation, std::string> Ended;
 };
 
+bool SkippedCode::hides(SourceLocation Loc, const SourceManager &SM) const {
+  return llvm::any_of(Regions, [&](const Region &R) {
+    return !SM.isBeforeInTranslationUnit(Loc, R.Range.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.Range.getEnd(), Loc);
+  });
+}
+
 std::vector<Token> SkippedCode::rawTokens(const Region &R,
                                           const SourceManager &SM) {
   std::vector<Token> Tokens;

@@ -28,6 +28,10 @@ public:
   /// those added with addUnanalysed().
   const std::vector<Region> &regions() const { return Regions; }
 
+  /// Whether Loc lies in one of regions(): code that was reported as not
+  /// analysed where it stands, not where clang's recovery dropped it.
+  bool hides(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
+
   /// The tokens of a region as the raw lexer reads them, without
   /// preprocessing: nothing compiled the region, so nothing else can be
   /// read from it. Empty when its file cannot be read.

@@ -17,6 +17,11 @@
 
 namespace warpfix {
 
+/// How a finding says that a conclusion holds only if blocks are made of
+/// whole warps, where nothing in sight shows whether they are.
+inline constexpr llvm::StringLiteral InWholeWarpBlocksNotKnown =
+    "in blocks made of whole warps, which is not known here";
+
 /// What the analysed code shows about the blocks a function runs in.
 struct BlockShape {
   /// From strongest to weakest. InUnit: every launch in this unit agrees,
