@@ -425,6 +425,14 @@ Expected<StatsFormat> checkOptionValues() {
     if (auto Checked = selectChecks(layeredChecks(DefaultChecks, ChecksGlob));
         !Checked)
       return Checked.takeError();
+  // Each worker parses a unit of its own: far past the cores, only memory
+  // runs out, and from 2^31 on the thread pool's count overflows.
+  constexpr unsigned MaxJobs = 1024;
+  if (Jobs > MaxJobs)
+    return createStringError(inconvertibleErrorCode(),
+                             "-j " + Twine(Jobs) + ": at most " +
+                                 Twine(MaxJobs) +
+                                 " translation units can be analysed at once");
   std::string RegexError;
   if (!HeaderFilter.empty() && !Regex(HeaderFilter).isValid(RegexError))
     return createStringError(inconvertibleErrorCode(),

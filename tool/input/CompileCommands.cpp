@@ -1,4 +1,7 @@
 #include "tool/input/CompileCommands.h"
+#include "tool/input/RegularFile.h"
+#include "tool/input/YamlInput.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -29,9 +32,13 @@ loadCompilationDatabase(llvm::StringRef BuildDirectory) {
   };
   llvm::SmallString<256> File(BuildDirectory);
   path::append(File, "compile_commands.json");
-  auto Text = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  auto Text = readRegularFile(File, /*IsText=*/true);
   if (!Text)
-    return Failure("cannot read " + File + ": " + Text.getError().message());
+    return Failure("cannot read " + File + ": " + toString(Text.takeError()));
+  if (std::optional<YamlProblem> Deep =
+          findDeepNesting((*Text)->getBuffer()))
+    return Failure(llvm::formatv("{0}:{1}:{2}: {3}", File, Deep->Line,
+                                 Deep->Column, Deep->Message));
   // LLVM's reader parses JSON as YAML: it prints the first syntax error
   // itself and goes on with the entries read so far.
   llvm::Expected<llvm::json::Value> Parsed =
@@ -221,11 +228,11 @@ void expandOptionsFiles(llvm::ArrayRef<std::string> Args,
                            "' includes itself; read once");
         continue;
       }
-      auto Text = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+      auto Text = readRegularFile(File, /*IsText=*/true);
       if (!Text) {
         Problems.push_back("cannot read the nvcc options file '" +
                            File.str().str() + "': " +
-                           Text.getError().message() +
+                           toString(Text.takeError()) +
                            "; the options in it are left out");
         continue;
       }

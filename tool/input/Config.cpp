@@ -1,5 +1,6 @@
 #include "tool/input/Config.h"
 #include "tool/input/Paths.h"
+#include "tool/input/RegularFile.h"
 #include "tool/input/YamlInput.h"
 #include "checks/CheckRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -158,12 +159,11 @@ llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text) {
 }
 
 llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buffer = readRegularFile(Path, /*IsText=*/true);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read the configuration '%s': %s",
-                                   Path.str().c_str(),
-                                   Buffer.getError().message().c_str());
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(), "cannot read the configuration '%s': %s",
+        Path.str().c_str(), llvm::toString(Buffer.takeError()).c_str());
   return parseConfigFile(**Buffer);
 }
 

@@ -1,5 +1,6 @@
 #include "tool/input/SourceFiles.h"
 #include "tool/input/Paths.h"
+#include "tool/input/RegularFile.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -109,7 +110,14 @@ private:
     }
     if (fs::is_directory(Status))
       return visitDirectory(Entry, ThroughLink || IsLink);
-    if (isCudaSource(Entry) && fs::is_regular_file(Status)) {
+    if (isCudaSource(Entry) && !fs::is_regular_file(Status)) {
+      // Reading a device never ends, and a FIFO blocks: name it to be told.
+      Warnings.push_back("'" + Entry.str() + "' is " +
+                         notRegularFile(Entry).value_or("a file of another kind") +
+                         ", not a regular file; skipped");
+      return llvm::Error::success();
+    }
+    if (isCudaSource(Entry)) {
       fs::UniqueID ID = Status.getUniqueID();
       Found Candidate{Entry.str(), ThroughLink || IsLink, Files.size()};
       auto [It, Inserted] = Files.try_emplace(ID, Candidate);
@@ -185,10 +193,10 @@ std::optional<std::string> unusableSourceFile(llvm::StringRef File) {
            "directory separator; skipped (rename it to analyse it)";
   if (fs::is_directory(Status))
     return "'" + File.str() + "' is a directory, not a source file; skipped";
-  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
+  auto Buffer = readRegularFile(File, /*IsText=*/false,
+                                /*RequiresNullTerminator=*/false);
   if (!Buffer)
-    return "cannot read '" + File.str() + "': " + Buffer.getError().message() +
+    return "cannot read '" + File.str() + "': " + toString(Buffer.takeError()) +
            "; skipped";
   // A NUL byte in the first few KiB means a binary file; parsing it would
   // only bury the user in nonsense errors.

@@ -45,4 +45,35 @@ std::optional<YamlProblem> findNonYamlText(llvm::StringRef Text) {
   return std::nullopt;
 }
 
+std::optional<YamlProblem> findDeepNesting(llvm::StringRef Text) {
+  // A real file nests a few levels; far below where the parsers fail.
+  constexpr unsigned Limit = 1000;
+  unsigned Open = 0, Line = 1;
+  while (!Text.empty()) {
+    llvm::StringRef Row = Text.take_until([](char C) { return C == '\n'; });
+    Text = Text.drop_front(std::min(Text.size(), Row.size() + 1));
+    llvm::StringRef Rest = Row.ltrim(' ');
+    unsigned Block = Row.size() - Rest.size();
+    while (Rest.consume_front("-") || Rest.consume_front("?")) {
+      ++Block;
+      Rest = Rest.ltrim(' ');
+    }
+    auto TooDeep = [&](size_t Column) {
+      return YamlProblem{Line, unsigned(Column + 1),
+                         "nested more than " + std::to_string(Limit) +
+                             " levels deep"};
+    };
+    if (Block + Open > Limit)
+      return TooDeep(0);
+    for (size_t Column = 0; Column < Row.size(); ++Column)
+      if (Row[Column] == '[' || Row[Column] == '{') {
+        if (Block + ++Open > Limit)
+          return TooDeep(Column);
+      } else if ((Row[Column] == ']' || Row[Column] == '}') && Open > 0)
+        --Open;
+    ++Line;
+  }
+  return std::nullopt;
+}
+
 } // namespace warpfix

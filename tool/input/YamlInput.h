@@ -26,6 +26,13 @@ struct YamlProblem {
 /// as nothing or as garbage, where the user needs to hear what is wrong.
 std::optional<YamlProblem> findNonYamlText(llvm::StringRef Text);
 
+/// Collections nested deeper than any real configuration, database or cache
+/// entry: LLVM's YAML and JSON parsers descend one call per level, and tens
+/// of thousands of levels (`[[[[...`) overflow the stack. Counted high: every
+/// '[' and '{' not yet closed, quoted or not, plus each line's indentation
+/// and its leading "- " indicators.
+std::optional<YamlProblem> findDeepNesting(llvm::StringRef Text);
+
 /// For a mapping's validate(): whether Io is an input that has already failed.
 /// YAML I/O calls validate() even when the document did not parse, and an
 /// error reported then makes LLVM 19's Input::setError dereference the null
@@ -39,6 +46,8 @@ inline bool inputHasFailed(llvm::yaml::IO &Io) {
 template <typename T>
 std::optional<YamlProblem> readYaml(llvm::MemoryBufferRef Buffer, T &Value) {
   if (std::optional<YamlProblem> Problem = findNonYamlText(Buffer.getBuffer()))
+    return Problem;
+  if (std::optional<YamlProblem> Problem = findDeepNesting(Buffer.getBuffer()))
     return Problem;
   std::optional<YamlProblem> First;
   llvm::yaml::Input In(

@@ -1,5 +1,6 @@
 #include "tool/run/Prefilter.h"
 #include "tool/input/Paths.h"
+#include "tool/input/RegularFile.h"
 #include "clang/Tooling/DependencyScanning/DependencyScanningTool.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -58,10 +59,14 @@ bool Prefilter::needsAParse(llvm::StringRef Path) {
   return NeedsAParse.get(Path, [&] {
     if (resolvesUnderAny(Path, SystemRoots))
       return false;
-    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                              /*RequiresNullTerminator=*/false);
+    auto Buffer = readRegularFile(Path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
     // A file that cannot be read is left to the parse.
-    return !Buffer || mentionsAToken((*Buffer)->getBuffer());
+    if (!Buffer) {
+      llvm::consumeError(Buffer.takeError());
+      return true;
+    }
+    return mentionsAToken((*Buffer)->getBuffer());
   });
 }
 

@@ -1,5 +1,6 @@
 #include "tool/run/ResultCache.h"
 #include "tool/input/LaunchChevrons.h"
+#include "tool/input/RegularFile.h"
 #include "checks/FindingSink.h"
 #include "tool/BuildConfig.h"
 #include "tool/input/YamlInput.h"
@@ -87,10 +88,14 @@ namespace warpfix {
 
 std::string FileDigests::hashOf(llvm::StringRef Path) {
   return Known.get(Path, [&] {
-    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                              /*RequiresNullTerminator=*/false);
+    auto Buffer = readRegularFile(Path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+    if (!Buffer) {
+      llvm::consumeError(Buffer.takeError());
+      return std::string();
+    }
     // As clang's buffers hold it, which the dependencies were hashed from.
-    return Buffer ? hashAsClangReadsIt((*Buffer)->getBuffer()) : std::string();
+    return hashAsClangReadsIt((*Buffer)->getBuffer());
   });
 }
 
@@ -222,10 +227,12 @@ void forEachEdit(
 /// A file's content as clang is shown it (the text its offsets and hashes
 /// are of), or nothing if it cannot be read.
 std::optional<std::string> readAsClangReadsIt(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!Buffer)
+  auto Buffer = readRegularFile(Path, /*IsText=*/false,
+                                /*RequiresNullTerminator=*/false);
+  if (!Buffer) {
+    llvm::consumeError(Buffer.takeError());
     return std::nullopt;
+  }
   llvm::StringRef Text = (*Buffer)->getBuffer();
   return asClangReadsIt(Text).value_or(Text.str());
 }
@@ -388,11 +395,18 @@ llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
 std::optional<TranslationUnitResult>
 ResultCache::lookup(llvm::StringRef Key) {
   std::string Path = entryPath(Key);
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  auto Buffer = readRegularFile(Path, /*IsText=*/false);
   if (!Buffer) {
-    if (Buffer.getError() != std::errc::no_such_file_or_directory)
-      warn("cannot read cache entry '" + Path +
-           "': " + Buffer.getError().message() + "; analysing again");
+    std::error_code Code;
+    std::string Why;
+    llvm::handleAllErrors(Buffer.takeError(),
+                          [&](const llvm::ErrorInfoBase &E) {
+                            Code = E.convertToErrorCode();
+                            Why = E.message();
+                          });
+    if (Code != std::errc::no_such_file_or_directory)
+      warn("cannot read cache entry '" + Path + "': " + Why +
+           "; analysing again");
     return std::nullopt;
   }
   llvm::Expected<StoredResult> Stored = parseCacheEntry(**Buffer, Key);

@@ -7,6 +7,10 @@ usage: tamper-cache-entry.py MODE FOLDER
   truncate       the entry cut to its first half
   reseal-offset  as offset, in the edit and in the record of the text it
                  replaces, with the entry's checksum made again to match
+  reseal-device  the path of the first dependency made /dev/zero, with the
+                 entry's checksum made again to match
+  reseal-deep    a dependency path nested 50,000 flow sequences deep, with
+                 the entry's checksum made again to match
 """
 import glob
 import hashlib
@@ -23,7 +27,15 @@ for path in entries:
         data = data[:len(data) // 2]
     else:
         first, payload = data.split(b'\n', 1)
-        if mode == 'mask':
+        if mode in ('reseal-device', 'reseal-deep'):
+            dependency = re.search(rb"\n  - Path: +('[^'\n]*')", payload)
+            replacement = (b"'/dev/zero'" if mode == 'reseal-device'
+                           else b'[' * 50000)
+            changed = (payload[:dependency.start(1)] + replacement +
+                       payload[dependency.end(1):])
+            first = (b'# warpfix cache entry, sha256 ' +
+                     hashlib.sha256(changed).hexdigest().encode())
+        elif mode == 'mask':
             changed = payload.replace(b"ReplacementText: '0xffffffff, '",
                                       b"ReplacementText: '0x0000ffff, '", 1)
         else:
