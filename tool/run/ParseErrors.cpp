@@ -85,10 +85,15 @@ public:
   void If(SourceLocation Loc, SourceRange Condition,
           ConditionValueKind) override {
     open(Loc, undefinedIn(Condition));
+    decide(Open.back());
   }
-  void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind,
+  void Elif(SourceLocation, SourceRange Condition, ConditionValueKind,
             SourceLocation IfLoc) override {
     addTo(IfLoc, undefinedIn(Condition));
+    for (OpenBlock &B : Open)
+      if (B.Tests.If == IfLoc)
+        decide(B);
+    InCondition.clear();
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &Definition) override {
@@ -101,53 +106,86 @@ public:
   void Elifdef(SourceLocation, const Token &Name,
                const MacroDefinition &Definition) override {
     if (!Open.empty() && !Definition)
-      addTo(Open.back().If, spelling(Name));
+      addTo(Open.back().Tests.If, spelling(Name));
   }
   void Elifndef(SourceLocation, const Token &Name,
                 const MacroDefinition &Definition) override {
     if (!Open.empty() && !Definition)
-      addTo(Open.back().If, spelling(Name));
+      addTo(Open.back().Tests.If, spelling(Name));
   }
   void MacroDefined(const Token &, const MacroDirective *MD) override {
-    // The innermost open block that tests an undefined macro.
-    for (auto B = Open.rbegin(); B != Open.rend(); ++B)
-      if (!B->Macro.empty()) {
-        if (MD && MD->getMacroInfo())
-          DefinedIn[MD->getMacroInfo()] = B->If;
+    if (!MD || !MD->getMacroInfo())
+      return;
+    // The innermost open block that tests an undefined macro, or that a
+    // default decides.
+    for (auto B = Open.rbegin(); B != Open.rend(); ++B) {
+      if (!B->Tests.Macro.empty()) {
+        DefinedIn[MD->getMacroInfo()] = {B->Tests.If, SourceLocation(), ""};
         return;
       }
+      if (!B->DecidedBy.empty()) {
+        const UndefinedMacroTests::DefaultUse &By = B->DecidedBy.front();
+        DefinedIn[MD->getMacroInfo()] = {By.BlockIf, B->Tests.If, By.Name};
+        return;
+      }
+    }
   }
   void MacroExpands(const Token &Name, const MacroDefinition &Definition,
                     SourceRange Range, const MacroArgs *) override {
-    auto Block = DefinedIn.find(Definition.getMacroInfo());
-    if (Block != DefinedIn.end())
-      Out.DefaultUses.push_back(
-          {Range.getBegin(), Block->second, spelling(Name)});
+    auto Origin = DefinedIn.find(Definition.getMacroInfo());
+    if (Origin == DefinedIn.end())
+      return;
+    UndefinedMacroTests::DefaultUse Use{Range.getBegin(),
+                                        Origin->second.BlockIf, spelling(Name),
+                                        Origin->second.ViaIf,
+                                        Origin->second.ViaName};
+    // In an #if or #elif, it decides which code is compiled, not what an
+    // expression means.
+    if (PP.isParsingIfOrElifDirective())
+      InCondition.push_back(std::move(Use));
+    else
+      Out.DefaultUses.push_back(std::move(Use));
   }
   void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
-    auto It = llvm::find_if(Open, [&](const UndefinedMacroTests::Block &B) {
-      return B.If == IfLoc;
-    });
+    auto It = llvm::find_if(
+        Open, [&](const OpenBlock &B) { return B.Tests.If == IfLoc; });
     if (It == Open.end())
       return;
-    UndefinedMacroTests::Block Done = *It;
+    OpenBlock Done = *It;
     Open.erase(It, Open.end());
-    Done.Endif = Loc;
-    if (!Done.Macro.empty() && !isIncludeGuard(Done))
-      Out.Blocks.push_back(std::move(Done));
+    Done.Tests.Endif = Loc;
+    if (!SM.isInSystemHeader(IfLoc))
+      for (UndefinedMacroTests::DefaultUse &By : Done.DecidedBy)
+        Out.Decided.push_back({IfLoc, Loc, std::move(By)});
+    if (!Done.Tests.Macro.empty() && !isIncludeGuard(Done.Tests))
+      Out.Blocks.push_back(std::move(Done.Tests));
   }
 
 private:
+  struct OpenBlock {
+    UndefinedMacroTests::Block Tests;
+    std::vector<UndefinedMacroTests::DefaultUse> DecidedBy;
+  };
+  struct Origin {
+    SourceLocation BlockIf, ViaIf;
+    std::string ViaName;
+  };
   void open(SourceLocation Loc, std::string Macro) {
     // Only project files: the toolkit's own configuration tests are its own.
     if (SM.isInSystemHeader(Loc))
       Macro.clear();
-    Open.push_back({Loc, SourceLocation(), std::move(Macro)});
+    Open.push_back({{Loc, SourceLocation(), std::move(Macro)}, {}});
+  }
+  /// The defaults that the condition just read expanded.
+  void decide(OpenBlock &B) {
+    llvm::append_range(B.DecidedBy, InCondition);
+    InCondition.clear();
   }
   void addTo(SourceLocation IfLoc, std::string Macro) {
-    for (auto &B : Open)
-      if (B.If == IfLoc && B.Macro.empty() && !SM.isInSystemHeader(IfLoc))
-        B.Macro = std::move(Macro);
+    for (OpenBlock &B : Open)
+      if (B.Tests.If == IfLoc && B.Tests.Macro.empty() &&
+          !SM.isInSystemHeader(IfLoc))
+        B.Tests.Macro = std::move(Macro);
   }
   static std::string spelling(const Token &Name) {
     const IdentifierInfo *Id = Name.getIdentifierInfo();
@@ -200,10 +238,12 @@ private:
   UndefinedMacroTests &Out;
   Preprocessor &PP;
   const SourceManager &SM;
-  std::vector<UndefinedMacroTests::Block> Open;
-  /// Macros defined inside an open block that tests an undefined macro, and
-  /// that block's #if.
-  llvm::DenseMap<const MacroInfo *, SourceLocation> DefinedIn;
+  std::vector<OpenBlock> Open;
+  /// Macros defined inside an open block that tests an undefined macro, or
+  /// that such a macro decides, and where their value comes from.
+  llvm::DenseMap<const MacroInfo *, Origin> DefinedIn;
+  /// The defaults expanded by the #if or #elif condition being read.
+  std::vector<UndefinedMacroTests::DefaultUse> InCondition;
 };
 
 /// Every function with a body, template instantiations included, whose body
@@ -298,6 +338,66 @@ const Decl *declarationHolding(const DeclContext &Scope, SourceLocation At,
                                                At, Lexical, SM))
       return Inner;
   return Preceding;
+}
+
+/// The declaration at namespace scope that the first one to begin after At,
+/// looking inside namespaces and linkage specifications: for a macro in the
+/// gap before it, which gave it specifiers (`EXPORT __global__ void k()`,
+/// with an EXPORT defined to nothing, where the kernel's range begins after
+/// EXPORT).
+const Decl *declarationFollowing(const DeclContext &Scope, SourceLocation At,
+                                 const SourceManager &SM) {
+  const Decl *Next = nullptr;
+  SourceLocation NextBegin;
+  for (const Decl *D : Scope.decls()) {
+    if (D->isImplicit())
+      continue;
+    CharSourceRange Range = SM.getExpansionRange(D->getSourceRange());
+    SourceLocation Begin = Range.getBegin(), End = Range.getEnd();
+    if (Begin.isInvalid() || End.isInvalid() ||
+        SM.isBeforeInTranslationUnit(End, At))
+      continue;
+    if (!SM.isBeforeInTranslationUnit(At, Begin)) {
+      // At is inside it: only a namespace holds declarations to look into.
+      if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+        return declarationFollowing(*cast<DeclContext>(D), At, SM);
+      return nullptr;
+    }
+    if (!Next || SM.isBeforeInTranslationUnit(Begin, NextBegin)) {
+      Next = D;
+      NextBegin = Begin;
+    }
+  }
+  return Next;
+}
+
+/// The declarations at namespace scope, looking inside namespaces and
+/// linkage specifications, whose text lies in [If, Endif], in part or in
+/// whole, other than function definitions (whose own code is judged by the
+/// functions that hold it).
+std::vector<const Decl *> declarationsWithin(const DeclContext &Scope,
+                                             SourceLocation If,
+                                             SourceLocation Endif,
+                                             const SourceManager &SM) {
+  std::vector<const Decl *> Found;
+  for (const Decl *D : Scope.decls()) {
+    if (D->isImplicit())
+      continue;
+    CharSourceRange Range = SM.getExpansionRange(D->getSourceRange());
+    if (Range.getBegin().isInvalid() || Range.getEnd().isInvalid() ||
+        SM.isBeforeInTranslationUnit(Range.getEnd(), If) ||
+        SM.isBeforeInTranslationUnit(Endif, Range.getBegin()))
+      continue;
+    if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+      llvm::append_range(Found, declarationsWithin(*cast<DeclContext>(D), If,
+                                                   Endif, SM));
+      continue;
+    }
+    const FunctionDecl *F = D->getAsFunction();
+    if (!F || !F->doesThisDeclarationHaveABody())
+      Found.push_back(D);
+  }
+  return Found;
 }
 
 /// The calls of project functions that a declaration the unit lacks could
@@ -501,10 +601,10 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
     if (const Decl *D =
             declarationHolding(*Ctx.getTranslationUnitDecl(), At,
                                E.Lexical, SM))
-      Broken.try_emplace(D->getCanonicalDecl(), E.Text);
+      Broken.try_emplace(D->getCanonicalDecl(), "has an error: " + E.Text);
     else if (SM.isInSystemHeader(At))
       // A toolkit header's #error: its own declarations are in doubt.
-      BrokenFiles.try_emplace(SM.getFileID(At), E.Text);
+      BrokenFiles.try_emplace(SM.getFileID(At), "has an error: " + E.Text);
     else if (!Everywhere)
       Everywhere = count() + ", one of them outside every function, which "
                              "may change what any code means: " + E.Text;
@@ -534,6 +634,31 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
                                    ":" + std::to_string(Where.getLine())
                              : std::string("?");
     };
+    // Other code may be compiled in the block: the functions in and around
+    // it are in doubt, and so is what it declares, for the code that uses it.
+    auto DoubtBlock = [&](SourceLocation If, SourceLocation Endif,
+                          const std::string &Why) {
+      for (const Function &F : Functions)
+        if (!SM.isBeforeInTranslationUnit(F.End, If) &&
+            !SM.isBeforeInTranslationUnit(Endif, F.Begin) &&
+            !SM.isInSystemHeader(F.Decl->getLocation()))
+          taint(F.Decl, {nameOf(*F.Decl), Why, "which holds this code"},
+                Work);
+      for (const Decl *D :
+           declarationsWithin(*Ctx.getTranslationUnitDecl(), If, Endif, SM))
+        Broken.try_emplace(D->getCanonicalDecl(),
+                           "depends on a macro: " + Why);
+    };
+    // What a default of `#ifndef BLOCK` / `#define BLOCK 256` means where
+    // the header defines the tested macro: another value.
+    auto DefaultValue = [&](const UndefinedMacroTests::DefaultUse &Use,
+                            const std::string &Tested) {
+      if (Use.ViaIf.isInvalid())
+        return "'" + Use.Name + "' has the value that the block of " + Tested;
+      return "'" + Use.Name + "' is defined in the block of the #if at " +
+             Place(Use.ViaIf) + ", which tests '" + Use.ViaName +
+             "', which has the value that the block of " + Tested;
+    };
     for (const UndefinedMacroTests::Block &B : Tests.Blocks) {
       if (!SM.isBeforeInTranslationUnit(After, B.If))
         continue;
@@ -541,30 +666,47 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
                           "', which is not defined there; a header that is "
                           "missing may define it: " +
                           Missing->Text;
-      for (const Function &F : Functions)
-        if (!SM.isBeforeInTranslationUnit(F.End, B.If) &&
-            !SM.isBeforeInTranslationUnit(B.Endif, F.Begin) &&
-            !SM.isInSystemHeader(F.Decl->getLocation()))
-          taint(F.Decl, {nameOf(*F.Decl), Tested, "which holds this code"},
-                Work);
-      // `#ifndef BLOCK` / `#define BLOCK 256`: where the header defines the
-      // tested macro, the default's value is not the one compiled.
+      DoubtBlock(B.If, B.Endif, Tested);
       for (const UndefinedMacroTests::DefaultUse &Use : Tests.DefaultUses) {
         SourceLocation At = SM.getExpansionLoc(Use.At);
         if (Use.BlockIf != B.If || SM.isInSystemHeader(At))
           continue;
-        std::string Why = "'" + Use.Name + "' has the value that the block "
-                          "of " + Tested;
-        // A use outside every function is not followed: most are in #if
-        // conditions (ccminer's USE_ROT_ASM_OPT), whose blocks would need
-        // the rule above, and withholding every fix of the unit for them
-        // cost ccminer 116 fixes.
+        std::string Why = DefaultValue(Use, Tested);
+        bool InFunction = false;
         for (const Function &F : Functions)
           if (!SM.isBeforeInTranslationUnit(At, F.Begin) &&
-              !SM.isBeforeInTranslationUnit(F.End, At))
+              !SM.isBeforeInTranslationUnit(F.End, At)) {
+            InFunction = true;
             taint(F.Decl, {nameOf(*F.Decl), Why, "which holds this code"},
                   Work);
+          }
+        // `__shared__ float tile[TILE];`: the code that uses the
+        // declaration is in doubt.
+        if (InFunction)
+          continue;
+        const Decl *D = declarationHolding(*Ctx.getTranslationUnitDecl(), At,
+                                           /*Lexical=*/true, SM);
+        if (!D)
+          D = declarationFollowing(*Ctx.getTranslationUnitDecl(), At, SM);
+        if (const FunctionDecl *F = D ? D->getAsFunction() : nullptr;
+            F && F->doesThisDeclarationHaveABody())
+          taint(F, {nameOf(*F), Why, "which holds this code"}, Work);
+        else if (D)
+          Broken.try_emplace(D->getCanonicalDecl(),
+                             "depends on a macro: " + Why);
+        else if (!Everywhere)
+          Everywhere = count() + ": " + Why + "; and " + Use.Name +
+                       " is used outside every declaration, at " + Place(At) +
+                       ", which may change what any code means";
       }
+      // `#if USE_ASM == 1`: where the default is not the value compiled,
+      // another branch is.
+      for (const UndefinedMacroTests::DecidedBlock &D : Tests.Decided)
+        if (D.By.BlockIf == B.If)
+          DoubtBlock(D.If, D.Endif,
+                     "the condition at " + Place(SM.getExpansionLoc(D.By.At)) +
+                         " decides which code of the #if at " + Place(D.If) +
+                         " is compiled, and " + DefaultValue(D.By, Tested));
     }
   }
   if (!Broken.empty() || !BrokenFiles.empty())
@@ -637,7 +779,7 @@ ErrorTaint::brokenDeclaration(const Decl *D, unsigned Depth) const {
     std::string Name = "a declaration";
     if (const auto *Named = dyn_cast<NamedDecl>(Culprit))
       Name = "'" + Named->getQualifiedNameAsString() + "'";
-    return "it uses " + Name + ", whose declaration has an error: " + Error;
+    return "it uses " + Name + ", whose declaration " + Error;
   };
   // The declaration, or the one at namespace scope it is part of (a field's
   // record, an enumerator's enum, a member's class).
@@ -663,7 +805,7 @@ ErrorTaint::brokenDeclaration(const Decl *D, unsigned Depth) const {
       return Describe(D, File->second);
   }
   if (D->isInvalidDecl() && !isa<FunctionDecl>(D))
-    return Describe(D, "clang marked it invalid");
+    return Describe(D, "has an error: clang marked it invalid");
   QualType Declared;
   if (const auto *Typedef = dyn_cast<TypedefNameDecl>(D))
     Declared = Typedef->getUnderlyingType();

@@ -109,11 +109,24 @@ public:
   struct DefaultUse {
     clang::SourceLocation At, BlockIf;
     std::string Name;
+    /// For a macro defined in a block that such a default decides (below):
+    /// that block's #if, and the default its condition expands.
+    clang::SourceLocation ViaIf;
+    std::string ViaName;
+  };
+  /// A block whose #if or #elif condition expands such a default, as in
+  /// `#if USE_ASM == 1`: where the missing header gives it another value,
+  /// another branch is compiled. Its code and what it declares are in doubt.
+  struct DecidedBlock {
+    clang::SourceLocation If, Endif;
+    DefaultUse By;
   };
   void attach(clang::Preprocessor &PP);
   /// Include guards are not among them, nor the uses of their macros.
   std::vector<Block> Blocks;
+  /// Uses in code, not in #if conditions: those decide the blocks below.
   std::vector<DefaultUse> DefaultUses;
+  std::vector<DecidedBlock> Decided;
 };
 
 /// Where clang's recovery from Errors may have dropped code: for each error
@@ -174,7 +187,9 @@ private:
   std::optional<std::string> brokenDeclaration(const clang::Decl *D,
                                                unsigned Depth) const;
   /// Declarations at namespace scope that hold an error outside every
-  /// function, by canonical declaration, with the first such error.
+  /// function, or whose text a macro that a missing header may define
+  /// decides, by canonical declaration, with what follows "whose
+  /// declaration" in a reason: "has an error: ...", "depends on a macro: ...".
   llvm::DenseMap<const clang::Decl *, std::string> Broken;
   /// Toolkit headers with an error outside every declaration (an #error).
   llvm::DenseMap<clang::FileID, std::string> BrokenFiles;
