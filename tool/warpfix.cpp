@@ -1,6 +1,7 @@
 // The command line: warpfix [options] <path>... [-- <compiler args>]
 #include "checks/CheckRegistry.h"
 #include "tool/run/Analyzer.h"
+#include "tool/run/WorkerThreads.h"
 #include "tool/BuildConfig.h"
 #include "tool/output/CheckDocs.h"
 #include "tool/input/CompileCommands.h"
@@ -589,7 +590,7 @@ int main(int argc, const char **argv) {
   InitLLVM Init(argc, argv);
   // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
   // costs that TU, not the run.
-  CrashRecoveryContext::Enable();
+  enableCrashRecovery();
   std::vector<std::string> CompilerArgs;
   if (!parseCommandLine(argc, argv, CompilerArgs))
     return ExitError;

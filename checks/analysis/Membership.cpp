@@ -713,6 +713,15 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
   }
   if (InProgress.contains(F))
     return Membership::unknown(Name + " is recursive", F->getLocation());
+  // Each call followed up the chain takes stack; thousands overflow it. Real
+  // chains are a few calls long.
+  constexpr size_t MaxCallDepth = 1000;
+  if (InProgress.size() >= MaxCallDepth)
+    return Membership::unknown(Name + " is reached through a chain of more "
+                                      "than " +
+                                   std::to_string(MaxCallDepth) +
+                                   " device calls, more than warpfix follows",
+                               F->getLocation());
   InProgress.insert(F);
   Membership Result;
   Result.Result = Membership::AllLanes;
@@ -727,17 +736,25 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
       continue;
     }
     if (AtCall.Result != Membership::AllLanes) {
+      std::string Why =
+          AtCall.Result == Membership::Conditional
+              ? std::string("the call is under a lane-dependent branch")
+              : AtCall.Reason;
+      constexpr unsigned ChainToldInFull = 4;
+      std::string ChainEnd = AtCall.CallChain ? AtCall.ChainEnd : Why;
+      if (AtCall.CallChain >= ChainToldInFull)
+        Why = "through " + std::to_string(AtCall.CallChain + 1) +
+              " calls up the chain: " + ChainEnd;
       Result = Membership::unknown(
           Name +
               (AtCall.isPartial()
                    ? " is called here by only some lanes of the warp ("
                    : " is called here, where the lanes that arrive are "
                      "unknown (") +
-              (AtCall.Result == Membership::Conditional
-                   ? std::string("the call is under a lane-dependent branch")
-                   : AtCall.Reason) +
-              ")",
+              Why + ")",
           Call->getBeginLoc());
+      Result.CallChain = AtCall.CallChain + 1;
+      Result.ChainEnd = std::move(ChainEnd);
       Result.KnownDivergent = AtCall.isPartial();
       Result.AssumptionOff = AtCall.AssumptionOff;
       Result.AssumptionOffLoc = AtCall.AssumptionOffLoc;

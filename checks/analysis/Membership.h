@@ -76,6 +76,11 @@ struct Membership {
   /// call site in this translation unit: another unit that has one can tell,
   /// so a finding here abstains rather than refuses (FindingBuilder::abstain).
   bool NoCallerSeen = false;
+  /// Unknown at a function's entry because of a call site: how many callers
+  /// up the chain the Reason goes through, and the reason at its far end. A
+  /// long chain is told by its ends, not by one clause per call.
+  unsigned CallChain = 0;
+  std::string ChainEnd;
 
   /// Adds the assumptions that Other's conclusion rests on to this one's.
   void takeAssumptions(const Membership &Other) { Assumed.add(Other.Assumed); }

@@ -3,7 +3,7 @@
 #include "tool/input/LaunchChevrons.h"
 #include "tool/run/HostBodies.h"
 #include "tool/run/ParseErrors.h"
-#include "clang/Basic/Stack.h"
+#include "tool/run/WorkerThreads.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
@@ -11,7 +11,6 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <map>
 
@@ -191,7 +190,6 @@ std::vector<BrokenUnit> findBrokenUnits(llvm::ArrayRef<VerifiableUnit> Units,
 
   std::vector<std::optional<BrokenUnit>> Verdicts(Work.size());
   auto Verify = [&](size_t I) {
-    clang::noteBottomOfStack();
     // A crash of clang here costs this unit's files their fixes, not the run.
     llvm::CrashRecoveryContext Recovery;
     if (!Recovery.RunSafely(
@@ -205,15 +203,7 @@ std::vector<BrokenUnit> findBrokenUnits(llvm::ArrayRef<VerifiableUnit> Units,
       Verdicts[I] = std::move(Broken);
     }
   };
-  if (Jobs <= 1 || Work.size() <= 1) {
-    for (size_t I = 0; I < Work.size(); ++I)
-      Verify(I);
-  } else {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-    for (size_t I = 0; I < Work.size(); ++I)
-      Pool.async([&Verify, I] { Verify(I); });
-    Pool.wait();
-  }
+  runOnWorkers(Work.size(), Jobs, Verify);
   std::vector<BrokenUnit> Broken;
   for (std::optional<BrokenUnit> &Verdict : Verdicts)
     if (Verdict)

@@ -1,6 +1,5 @@
 #include "tool/run/ParallelRunner.h"
-#include "clang/Basic/Stack.h"
-#include "llvm/Support/ThreadPool.h"
+#include "tool/run/WorkerThreads.h"
 #include <atomic>
 #include <mutex>
 
@@ -23,9 +22,6 @@ analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
   UnitsNotStarted = Files.size();
   auto Run = [&](size_t Index) {
     --UnitsNotStarted;
-    // Deeply nested templates need clang to know where this thread's stack
-    // begins, so that it can move to a fresh one before running out.
-    clang::noteBottomOfStack();
     Progress.started(Files[Index]);
     TranslationUnitResult Result = Analyze(Index);
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -42,15 +38,7 @@ analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
   // One file runs here, on this thread, as --fix's check of it will: freed
   // memory stays with the thread (glibc's arena) that freed it, so its AST's
   // memory is there for the check's parse instead of added to it.
-  if (Jobs <= 1 || Files.size() <= 1) {
-    for (size_t I = 0; I < Files.size(); ++I)
-      Run(I);
-  } else {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-    for (size_t I = 0; I < Files.size(); ++I)
-      Pool.async([&Run, I] { Run(I); });
-    Pool.wait();
-  }
+  runOnWorkers(Files.size(), Jobs, Run);
   Progress.clear();
   return Results;
 }
