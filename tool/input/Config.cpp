@@ -225,6 +225,18 @@ ConfigFinder::inDirectory(llvm::StringRef Directory) {
   const ConfigFile *Found = nullptr;
   llvm::SmallString<256> Candidate(Directory);
   llvm::sys::path::append(Candidate, ".warpfix.yaml");
+  // One that is there but cannot be read as a file is not passed over: the
+  // user meant it to apply.
+  llvm::sys::fs::file_status Own;
+  if (!llvm::sys::fs::status(Candidate, Own, /*Follow=*/false) &&
+      !llvm::sys::fs::is_regular_file(Candidate))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the configuration '%s' is %s, not a regular file; fix or remove it",
+        Candidate.c_str(),
+        notRegularFile(Candidate)
+            .value_or("a symbolic link that leads to no file")
+            .c_str());
   if (llvm::sys::fs::is_regular_file(Candidate)) {
     auto Loaded = load(Candidate);
     if (!Loaded)

@@ -27,13 +27,19 @@ std::string linkTarget(llvm::StringRef Link) {
   return Size < 0 ? "" : std::string(Target, Size);
 }
 
-/// "a symbolic link to 'T', which does not exist", when Path is one.
+/// "a symbolic link to 'T', which does not exist", when Path is one, or
+/// one in a loop of links.
 std::optional<std::string> danglingLink(llvm::StringRef Path) {
   fs::file_status Link, Target;
-  if (fs::status(Path, Link, /*Follow=*/false) || !fs::is_symlink_file(Link) ||
-      !fs::status(Path, Target))
+  if (fs::status(Path, Link, /*Follow=*/false) || !fs::is_symlink_file(Link))
     return std::nullopt;
-  return "a symbolic link to '" + linkTarget(Path) + "', which does not exist";
+  std::error_code EC = fs::status(Path, Target);
+  if (!EC)
+    return std::nullopt;
+  std::string Linked = "a symbolic link to '" + linkTarget(Path) + "'";
+  if (EC == std::errc::too_many_symbolic_link_levels)
+    return Linked + ", in a loop of links that never reaches a file";
+  return Linked + ", which does not exist";
 }
 
 struct Found {
