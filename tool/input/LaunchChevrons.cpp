@@ -156,10 +156,18 @@ public:
     if (!Buffer)
       return Buffer;
     std::optional<std::string> Shown = asClangReadsIt((*Buffer)->getBuffer());
-    if (!Shown)
-      return Buffer;
-    return llvm::MemoryBuffer::getMemBufferCopy(
-        *Shown, (*Buffer)->getBufferIdentifier());
+    if (Shown)
+      return llvm::MemoryBuffer::getMemBufferCopy(
+          *Shown, (*Buffer)->getBufferIdentifier());
+    // A mapped file that grows while it is parsed loses the NUL that ends
+    // its buffer (the last page's tail becomes the new text) and the lexer
+    // runs off the end: a file saved during a run crashed its unit and
+    // filled stderr with garbage. The text is copied into memory of its
+    // own; before writing a fix, the file is checked against it.
+    if ((*Buffer)->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
+      return llvm::MemoryBuffer::getMemBufferCopy(
+          (*Buffer)->getBuffer(), (*Buffer)->getBufferIdentifier());
+    return Buffer;
   }
   std::error_code close() override { return Inner->close(); }
 
