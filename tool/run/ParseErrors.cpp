@@ -340,7 +340,7 @@ const Decl *declarationHolding(const DeclContext &Scope, SourceLocation At,
   return Preceding;
 }
 
-/// The declaration at namespace scope that the first one to begin after At,
+/// The declaration at namespace scope that is the first to begin after At,
 /// looking inside namespaces and linkage specifications: for a macro in the
 /// gap before it, which gave it specifiers (`EXPORT __global__ void k()`,
 /// with an EXPORT defined to nothing, where the kernel's range begins after
