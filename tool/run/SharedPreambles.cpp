@@ -290,7 +290,7 @@ build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
       PreambleBounds Bounds, FileManager &Files,
       std::shared_ptr<PCHContainerOperations> PCHContainerOps,
       std::shared_ptr<const SharedPreambles::Preamble> Base,
-      llvm::ArrayRef<std::string> ToolchainRoots) {
+      llvm::ArrayRef<std::string> ToolchainRoots, llvm::StringRef Folder) {
   auto Out = std::make_shared<SharedPreambles::Preamble>();
   CompilerInvocation Chained(Invocation);
   if (Base) {
@@ -315,8 +315,8 @@ build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
   bool Survived = Recovery.RunSafely([&] {
     Built = PrecompiledPreamble::Build(
         Chained, &Main, Bounds, *Diags, Files.getVirtualFileSystemPtr(),
-        std::move(PCHContainerOps), /*StoreInMemory=*/false,
-        /*StoragePath=*/"", Callbacks);
+        std::move(PCHContainerOps), /*StoreInMemory=*/false, Folder,
+        Callbacks);
   });
   if (!Survived)
     Out->WhyNot = "the build crashed";
@@ -388,7 +388,7 @@ std::shared_ptr<const SharedPreambles::Preamble> SharedPreambles::obtain(
     if (Build) {
       std::shared_ptr<Preamble> Built =
           build(Invocation, Main, Bounds, Files, PCHContainerOps, Base,
-                ToolchainRoots);
+                ToolchainRoots, Folder.path());
       llvm::SmallString<256> From(MainFile);
       FS.makeAbsolute(From);
       llvm::sys::path::remove_dots(From, /*remove_dot_dot=*/false);

@@ -17,6 +17,7 @@
 #define WARPFIX_TOOL_RUN_SHAREDPREAMBLES_H
 
 #include "tool/run/Analyzer.h"
+#include "tool/run/PreambleFolder.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PCHContainerOperations.h"
@@ -81,6 +82,7 @@ private:
 
   std::vector<std::string> ToolchainRoots;
   llvm::raw_ostream *Report;
+  PreambleFolder Folder;
   /// A preamble being built, or built.
   struct Slot {
     std::shared_future<std::shared_ptr<const Preamble>> Ready;
