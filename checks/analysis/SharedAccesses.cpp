@@ -1590,13 +1590,6 @@ meetAcross(const Touched &ByWarp,
   return std::nullopt;
 }
 
-unsigned SharedAccessAnalysis::patternOf(const Touched &ByWarp, size_t I) {
-  std::vector<std::optional<int64_t>> Elements;
-  for (const auto &Warp : ByWarp)
-    Elements.insert(Elements.end(), Warp[I].begin(), Warp[I].end());
-  return patternOf(std::move(Elements));
-}
-
 unsigned
 SharedAccessAnalysis::patternOf(std::vector<std::optional<int64_t>> Elements) {
   return Patterns.try_emplace(std::move(Elements), Patterns.size())
@@ -1642,18 +1635,33 @@ SharedAccessAnalysis::lanesOf(const SharedAccess &A, int64_t Warp) {
   return PerLane;
 }
 
+const SharedAccessAnalysis::AccessElements &
+SharedAccessAnalysis::elementsOf(const SharedAccess &A) {
+  auto [Known, New] = TouchedBy.try_emplace(&A);
+  if (New) {
+    llvm::SaveAndRestore Reading(ReadShape, false);
+    std::vector<std::optional<int64_t>> Elements;
+    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
+      Known->second.ByWarp.push_back(lanesOf(A, Warp));
+      llvm::append_range(Elements, Known->second.ByWarp.back());
+    }
+    Known->second.Pattern = patternOf(std::move(Elements));
+    Known->second.ReadsShape = ReadShape;
+  }
+  return Known->second;
+}
+
 Touched SharedAccessAnalysis::touched(
     const std::vector<const SharedAccess *> &Interval,
-    std::vector<bool> &ByShape) {
+    std::vector<unsigned> &Pattern, std::vector<bool> &ByShape) {
   Touched ByWarp(Threads / 32);
-  ByShape.assign(Interval.size(), false);
-  for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
-    for (size_t I = 0; I < Interval.size(); ++I) {
-      llvm::SaveAndRestore Reading(ReadShape, false);
-      ByWarp[Warp].push_back(lanesOf(*Interval[I], Warp));
-      if (ReadShape)
-        ByShape[I] = true;
-    }
+  for (const SharedAccess *A : Interval) {
+    const AccessElements &Elements = elementsOf(*A);
+    for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
+      ByWarp[Warp].push_back(Elements.ByWarp[Warp]);
+    Pattern.push_back(Elements.Pattern);
+    ByShape.push_back(Elements.ReadsShape);
+  }
   return ByWarp;
 }
 
@@ -1691,23 +1699,9 @@ SharedAccessAnalysis::meetAcrossWarps(const Expr *Write,
         Interval.push_back(&*A);
     if (Interval.size() < 2 && !(Interval.size() == 1 && Write == Other))
       continue;
-    Touched ByWarp(Threads / 32);
     std::vector<unsigned> Pattern;
-    for (const SharedAccess *A : Interval) {
-      auto [Known, New] = TouchedBy.try_emplace(A);
-      if (New) {
-        llvm::SaveAndRestore Reading(ReadShape, false);
-        std::vector<std::optional<int64_t>> Elements;
-        for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
-          Known->second.ByWarp.push_back(lanesOf(*A, Warp));
-          llvm::append_range(Elements, Known->second.ByWarp.back());
-        }
-        Known->second.Pattern = patternOf(std::move(Elements));
-      }
-      for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
-        ByWarp[Warp].push_back(Known->second.ByWarp[Warp]);
-      Pattern.push_back(Known->second.Pattern);
-    }
+    std::vector<bool> ByShape;
+    Touched ByWarp = touched(Interval, Pattern, ByShape);
     for (size_t W = 0; W < Interval.size(); ++W)
       for (size_t O = 0; O < Interval.size(); ++O)
         if (Interval[W]->Access == Write && Interval[W]->IsWrite &&
@@ -1739,11 +1733,9 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
         Interval.push_back(&*Events[I].Access);
       else
         Partial.push_back(I);
-    std::vector<bool> ByShape;
-    Touched ByWarp = touched(Interval, ByShape);
     std::vector<unsigned> Pattern;
-    for (size_t I = 0; I < Interval.size(); ++I)
-      Pattern.push_back(patternOf(ByWarp, I));
+    std::vector<bool> ByShape;
+    Touched ByWarp = touched(Interval, Pattern, ByShape);
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
       const auto &Elements = ByWarp[Warp];
       // Each access's elements with the lanes that touch them, in order: the

@@ -194,9 +194,18 @@ private:
   /// Events: no barrier inside one orders every lane.
   std::vector<std::pair<size_t, size_t>> intervals() const;
   /// The elements the accesses of Interval touch, per warp and lane, and
-  /// for each access whether the block's size decided them (ByShape).
+  /// for each access its pattern number and whether the block's size
+  /// decided them (ByShape).
   Touched touched(const std::vector<const SharedAccess *> &Interval,
-                  std::vector<bool> &ByShape);
+                  std::vector<unsigned> &Pattern, std::vector<bool> &ByShape);
+  /// What each access touches, per warp and lane, evaluated once per model
+  /// for the race search and meetAcrossWarps both.
+  struct AccessElements {
+    std::vector<std::vector<std::optional<int64_t>>> ByWarp;
+    unsigned Pattern;
+    bool ReadsShape;
+  };
+  const AccessElements &elementsOf(const SharedAccess &A);
   /// The elements that the lanes of Warp touch through A, if any.
   std::vector<std::optional<int64_t>> lanesOf(const SharedAccess &A,
                                               int64_t Warp);
@@ -296,15 +305,10 @@ private:
   std::deque<Frame> Frames;
   std::vector<Event> Events;
   /// For meetAcrossWarps, asked once per race and model after the walk: the
-  /// events of each access made during each kernel statement, and the
-  /// elements each access touches, per warp and lane.
+  /// events of each access made during each kernel statement.
   std::map<std::pair<const clang::Expr *, const clang::Stmt *>,
            std::vector<size_t>>
       EventsOf;
-  struct AccessElements {
-    std::vector<std::vector<std::optional<int64_t>>> ByWarp;
-    unsigned Pattern;
-  };
   llvm::DenseMap<const SharedAccess *, AccessElements> TouchedBy;
   /// Where threads of different warps meet through two accesses depends
   /// only on the elements each lane touches: unrolled code makes thousands
@@ -315,7 +319,6 @@ private:
                          const std::vector<const SharedAccess *> &Interval,
                          size_t W, size_t O, unsigned PatternW,
                          unsigned PatternO);
-  unsigned patternOf(const Touched &ByWarp, size_t I);
   unsigned patternOf(std::vector<std::optional<int64_t>> Elements);
   std::map<std::vector<std::optional<int64_t>>, unsigned> Patterns;
   std::map<std::tuple<unsigned, int64_t, bool, unsigned, int64_t>, Meeting>

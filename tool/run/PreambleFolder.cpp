@@ -13,6 +13,8 @@ namespace {
 
 constexpr llvm::StringLiteral Prefix = "warpfix-preambles-";
 constexpr llvm::StringLiteral LockName = "lock";
+/// createUniqueDirectory names its folder <this>-<random part>.
+constexpr llvm::StringLiteral MakingPrefix = "warpfix-making";
 
 /// The folders of runs that are over: their lock is free. A folder without a
 /// lock file is left alone: no run of warpfix made it.
@@ -45,13 +47,13 @@ llvm::StringRef PreambleFolder::path() {
     // Made under another name and renamed once locked, so that another run
     // never finds it with its lock free.
     llvm::SmallString<256> Making;
-    if (fs::createUniqueDirectory("warpfix-making", Making))
+    if (fs::createUniqueDirectory(MakingPrefix, Making))
       return;
     llvm::SmallString<256> LockFile(Making);
     path::append(LockFile, LockName);
     llvm::SmallString<256> Final(Temporary);
     path::append(Final, Prefix + path::filename(Making).drop_front(
-                                     llvm::StringRef("warpfix-making-").size()));
+                                     MakingPrefix.size() + 1));
     if (fs::openFileForReadWrite(LockFile, Lock, fs::CD_CreateNew,
                                  fs::OF_None) ||
         fs::tryLockFile(Lock) || fs::rename(Making, Final)) {
