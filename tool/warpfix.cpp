@@ -226,10 +226,7 @@ Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadDatabase() {
   if (BuildPath.empty())
     return nullptr;
-  auto Database = loadCompilationDatabase(BuildPath);
-  if (!Database)
-    return Database.takeError();
-  return clang::tooling::inferMissingCompileCommands(std::move(*Database));
+  return loadCompilationDatabase(BuildPath);
 }
 
 /// Files named on the command line, or, with -p and no paths, every CUDA file
@@ -708,6 +705,6 @@ int main(int argc, const char **argv) {
   // findings nobody sees: such a run never says that none remain.
   if (Run.Units.WithErrors)
     return ExitFindings;
-  return Set.Findings.size() > Run.fixedCount() ? ExitFindings : ExitClean;
+  return Run.remainingCount() ? ExitFindings : ExitClean;
 }
 

@@ -289,11 +289,82 @@ std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
   return Out;
 }
 
+/// Problems met in the user's commands, each told once; commands are asked
+/// for from several threads, and more than once per file.
+class WarningSet {
+public:
+  void add(std::string Message) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Warnings.insert(std::move(Message));
+  }
+  std::vector<std::string> take() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    std::vector<std::string> Taken(Warnings.begin(), Warnings.end());
+    Warnings.clear();
+    return Taken;
+  }
+
+private:
+  std::mutex Mutex;
+  std::set<std::string> Warnings;
+};
+
+/// The user's database with each nvcc command read as the clang command it
+/// stands for. Below clang's interpolation, which lends a neighbour's command
+/// to a file that the database lacks: it knows clang's options, not nvcc's,
+/// and would keep `--options-file` while dropping its file as an input.
+class NvccAsClang : public CompilationDatabase {
+public:
+  NvccAsClang(std::shared_ptr<CompilationDatabase> Base,
+              std::shared_ptr<WarningSet> Warnings)
+      : Base(std::move(Base)), Warnings(std::move(Warnings)) {}
+
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<CompileCommand> Commands = Base->getCompileCommands(File);
+    for (CompileCommand &Command : Commands) {
+      if (Command.CommandLine.empty() || !isNvcc(Command.CommandLine[0]))
+        continue;
+      std::vector<std::string> Problems;
+      std::string Arch;
+      Command.CommandLine = translateNvccCommandLine(
+          expandNvccOptionsFiles(Command.CommandLine, Command.Directory,
+                                 Problems),
+          Arch);
+      if (!Arch.empty())
+        Command.CommandLine.push_back("--cuda-gpu-arch=" + Arch);
+      for (std::string &Problem : Problems)
+        Warnings->add("in the compile command of '" + Command.Filename +
+                      "', " + std::move(Problem));
+    }
+    return Commands;
+  }
+
+  std::vector<std::string> getAllFiles() const override {
+    return Base->getAllFiles();
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    std::vector<CompileCommand> Commands;
+    for (const std::string &File : getAllFiles())
+      llvm::append_range(Commands, getCompileCommands(File));
+    return Commands;
+  }
+
+private:
+  std::shared_ptr<CompilationDatabase> Base;
+  std::shared_ptr<WarningSet> Warnings;
+};
+
 class CudaCommands : public CudaCompilationDatabase {
 public:
-  CudaCommands(std::shared_ptr<CompilationDatabase> Base,
-                          FrontEndSettings Settings)
-      : Base(std::move(Base)), Settings(std::move(Settings)) {}
+  CudaCommands(std::shared_ptr<CompilationDatabase> User,
+               FrontEndSettings Settings)
+      : Warnings(std::make_shared<WarningSet>()),
+        Settings(std::move(Settings)) {
+    if (User)
+      Base = clang::tooling::inferMissingCompileCommands(
+          std::make_unique<NvccAsClang>(std::move(User), Warnings));
+  }
 
   std::vector<CompileCommand>
   getCompileCommands(llvm::StringRef File) const override {
@@ -310,8 +381,7 @@ public:
     }
     // One parse per file: the first command names its flags.
     Commands.resize(1);
-    Commands[0].CommandLine = cudaCommandLine(
-        Commands[0].CommandLine, Commands[0].Directory, File);
+    Commands[0].CommandLine = cudaCommandLine(Commands[0].CommandLine);
     return Commands;
   }
 
@@ -319,38 +389,17 @@ public:
     return Base ? Base->getAllFiles() : std::vector<std::string>();
   }
 
-  std::vector<std::string> takeWarnings() override {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    std::vector<std::string> Taken(Warnings.begin(), Warnings.end());
-    Warnings.clear();
-    return Taken;
-  }
+  std::vector<std::string> takeWarnings() override { return Warnings->take(); }
 
 private:
-  /// Commands are asked for from several threads, and more than once per
-  /// file; each problem is told once.
-  void warn(std::string Message) const {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    Warnings.insert(std::move(Message));
-  }
-
-  std::vector<std::string> cudaCommandLine(llvm::ArrayRef<std::string> Original,
-                                           llvm::StringRef Directory,
-                                           llvm::StringRef File) const {
+  /// A clang command line (NvccAsClang has translated nvcc's) as a
+  /// device-side parse of its file for one architecture.
+  std::vector<std::string>
+  cudaCommandLine(llvm::ArrayRef<std::string> Original) const {
     std::string Arch;
-    std::vector<std::string> Args;
-    if (!Original.empty() && isNvcc(Original[0])) {
-      std::vector<std::string> Problems;
-      Args = translateNvccCommandLine(
-          expandNvccOptionsFiles(Original, Directory, Problems), Arch);
-      for (std::string &Problem : Problems)
-        warn("in the compile command of '" + File.str() + "', " +
-             std::move(Problem));
-    } else {
-      Args = withoutClangArchFlags(Original, Arch);
-      if (!Args.empty())
-        Args[0] = "clang++";
-    }
+    std::vector<std::string> Args = withoutClangArchFlags(Original, Arch);
+    if (!Args.empty())
+      Args[0] = "clang++";
     if (!Settings.GpuArch.empty())
       Arch = Settings.GpuArch;
     if (Arch.empty())
@@ -405,10 +454,9 @@ private:
     return Args;
   }
 
-  std::shared_ptr<CompilationDatabase> Base;
+  std::shared_ptr<WarningSet> Warnings;
+  std::unique_ptr<CompilationDatabase> Base;
   FrontEndSettings Settings;
-  mutable std::mutex Mutex;
-  mutable std::set<std::string> Warnings;
 };
 
 } // namespace

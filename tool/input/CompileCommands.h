@@ -49,7 +49,9 @@ public:
   virtual std::vector<std::string> takeWarnings() = 0;
 };
 
-/// Wraps the user's database (or none) into a CudaCompilationDatabase.
+/// Wraps the user's database (or none) into a CudaCompilationDatabase. A file
+/// that the database lacks borrows the command of the entry nearest by path
+/// (clang's interpolation), read after its nvcc options are translated.
 std::unique_ptr<CudaCompilationDatabase>
 makeCudaCompilationDatabase(
     std::shared_ptr<clang::tooling::CompilationDatabase> Base,
