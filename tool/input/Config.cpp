@@ -18,46 +18,35 @@ template <> struct ScalarEnumerationTraits<warpfix::MaskFallback> {
   }
 };
 
+/// One CheckOptions value, read with its key: a problem with either is told
+/// at the value's line. An error that inputOne reports itself would point at
+/// the mapping's first key, whichever key is wrong.
+struct CheckOptionEntry {
+  StringRef Key;
+  std::string Value;
+  std::string Problem;
+};
+template <> struct ScalarTraits<CheckOptionEntry> {
+  static void output(const CheckOptionEntry &Entry, void *, raw_ostream &OS) {
+    OS << Entry.Value;
+  }
+  static StringRef input(StringRef Scalar, void *, CheckOptionEntry &Entry) {
+    Entry.Value = Scalar.str();
+    Entry.Problem = warpfix::checkOptionProblem(Entry.Key, Scalar).value_or("");
+    return Entry.Problem;
+  }
+  static QuotingType mustQuote(StringRef Scalar) { return needsQuotes(Scalar); }
+};
+
 /// CheckOptions is a mapping from "<check>.<Option>" or "<Option>" to a
 /// value; names that no check understands are errors, not silently ignored.
 template <> struct CustomMappingTraits<std::map<std::string, std::string>> {
   static void inputOne(IO &Io, StringRef Key,
                        std::map<std::string, std::string> &Options) {
-    std::string Value;
-    Io.mapRequired(Key.str().c_str(), Value);
-    StringRef Option = Key;
-    if (auto Dot = Key.rfind('.'); Dot != StringRef::npos) {
-      StringRef Check = Key.take_front(Dot);
-      Option = Key.drop_front(Dot + 1);
-      if (llvm::none_of(warpfix::allChecks(),
-                        [&](const warpfix::CheckInfo &Info) {
-                          return Info.Name == Check;
-                        })) {
-        Io.setError("unknown check '" + Check + "' in CheckOptions key '" +
-                    Key + "'");
-        return;
-      }
-    }
-    if (Option == warpfix::FullMaskSpellingOption) {
-      if (std::optional<std::string> Problem =
-              warpfix::fullMaskSpellingProblem(Value)) {
-        Io.setError(*Problem);
-        return;
-      }
-    } else if (Option == warpfix::MaskNamePrefixOption) {
-      static const Regex Identifier("^[A-Za-z_][A-Za-z0-9_]*$");
-      if (!Identifier.match(Value)) {
-        Io.setError("MaskNamePrefix must start an identifier, not '" + Value +
-                    "'");
-        return;
-      }
-    } else {
-      Io.setError("unknown option '" + Option + "' in CheckOptions key '" +
-                  Key + "' (known: " + warpfix::FullMaskSpellingOption + ", " +
-                  warpfix::MaskNamePrefixOption + ")");
-      return;
-    }
-    Options[Key.str()] = Value;
+    CheckOptionEntry Entry{Key, "", ""};
+    Io.mapRequired(Key.str().c_str(), Entry);
+    if (Entry.Problem.empty())
+      Options[Key.str()] = Entry.Value;
   }
   static void output(IO &Io, std::map<std::string, std::string> &Options) {
     for (auto &[Key, Value] : Options)
@@ -142,6 +131,33 @@ std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Value) {
             ", not the full mask 0xffffffff")
         .str();
   return std::nullopt;
+}
+
+std::optional<std::string> checkOptionProblem(llvm::StringRef Key,
+                                              llvm::StringRef Value) {
+  llvm::StringRef Option = Key;
+  if (auto Dot = Key.rfind('.'); Dot != llvm::StringRef::npos) {
+    llvm::StringRef Check = Key.take_front(Dot);
+    Option = Key.drop_front(Dot + 1);
+    if (llvm::none_of(allChecks(),
+                      [&](const CheckInfo &Info) { return Info.Name == Check; }))
+      return ("unknown check '" + Check + "' in CheckOptions key '" + Key +
+              "'")
+          .str();
+  }
+  if (Option == FullMaskSpellingOption)
+    return fullMaskSpellingProblem(Value);
+  if (Option == MaskNamePrefixOption) {
+    static const llvm::Regex Identifier("^[A-Za-z_][A-Za-z0-9_]*$");
+    if (!Identifier.match(Value))
+      return ("MaskNamePrefix must start an identifier, not '" + Value + "'")
+          .str();
+    return std::nullopt;
+  }
+  return ("unknown option '" + Option + "' in CheckOptions key '" + Key +
+          "' (known: " + FullMaskSpellingOption + ", " + MaskNamePrefixOption +
+          ")")
+      .str();
 }
 
 llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text) {

@@ -40,6 +40,12 @@ std::optional<uint64_t> integerLiteralValue(llvm::StringRef Text);
 /// or an integer literal whose value is 0xffffffff.
 std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Value);
 
+/// Why Value cannot be the value of the CheckOptions key Key ("<check>.<Option>"
+/// or "<Option>"), if it cannot: a check or option that nothing knows, or a
+/// value the option refuses.
+std::optional<std::string> checkOptionProblem(llvm::StringRef Key,
+                                              llvm::StringRef Value);
+
 /// Reads one file. Errors name the file, line and column.
 llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path);
 /// Reads a file's content; Text's identifier names the file.

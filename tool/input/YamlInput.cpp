@@ -76,4 +76,15 @@ std::optional<YamlProblem> findDeepNesting(llvm::StringRef Text) {
   return std::nullopt;
 }
 
+std::string clearYamlMessage(llvm::StringRef Message) {
+  if (Message == "unexpected scalar")
+    return "expected a single value here (a string, a number or a boolean), "
+           "not a list, a mapping or nothing";
+  if (Message == "not a sequence")
+    return "expected a list here, such as [a, b]";
+  if (Message == "not a mapping")
+    return "expected a mapping here, of keys to values";
+  return Message.str();
+}
+
 } // namespace warpfix

@@ -42,6 +42,10 @@ inline bool inputHasFailed(llvm::yaml::IO &Io) {
   return !Io.outputting() && static_cast<llvm::yaml::Input &>(Io).error();
 }
 
+/// LLVM's YAML I/O messages for a value of the wrong kind, reworded for a
+/// person ("unexpected scalar" means that a scalar was expected).
+std::string clearYamlMessage(llvm::StringRef Message);
+
 /// Reads Buffer into Value; the first problem met, if any.
 template <typename T>
 std::optional<YamlProblem> readYaml(llvm::MemoryBufferRef Buffer, T &Value) {
@@ -57,7 +61,7 @@ std::optional<YamlProblem> readYaml(llvm::MemoryBufferRef Buffer, T &Value) {
         if (!Out)
           Out = YamlProblem{unsigned(D.getLineNo()),
                             unsigned(D.getColumnNo() + 1),
-                            D.getMessage().str()};
+                            clearYamlMessage(D.getMessage())};
       },
       &First);
   In >> Value;
