@@ -405,6 +405,12 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
     return Reject("the branch declares a variable in its condition, so the "
                   "condition cannot be evaluated before it",
                   If->getBeginLoc());
+  // Clang marks what it could not read (an undeclared name) as dependent
+  // too; that is an error, not a template.
+  if (If->getCond()->containsErrors())
+    return Reject("the branch condition has an error, so which lanes take "
+                  "the branch is not known",
+                  If->getCond()->getBeginLoc());
   if (If->getCond()->isTypeDependent())
     return Reject("the branch condition's type depends on a template "
                   "parameter, so what it calls (an overloaded operator, a "
