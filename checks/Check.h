@@ -25,6 +25,12 @@ namespace warpfix {
 /// How far a fix may go when the membership of a call is not proven.
 enum class MaskFallback { None, ActiveMask };
 
+/// Written after each __activemask() that MaskFallback::ActiveMask puts in:
+/// such a fix is a migration aid, not a resolved finding, and
+/// warp-activemask-mask reports the mask until a person chooses one.
+constexpr llvm::StringLiteral ReviewMaskMarker =
+    "/* warpfix: legacy semantics, review this mask */";
+
 /// Settings shared by all checks, fixed for the whole run.
 struct CheckOptions {
   MaskFallback Fallback = MaskFallback::None;

@@ -341,8 +341,7 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
       Finding.replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),
                       Entry->Sync)
           .insertBefore(Paren.getLocWithOffset(1),
-                        "__activemask() /* warpfix: legacy semantics, review "
-                        "this mask */, ")
+                        ("__activemask() " + ReviewMaskMarker + ", ").str())
           .note(Lanes.ReasonLoc, "the lanes that reach this call are "
                                  "unknown: " + Lanes.Reason)
           .note(Name, "--mask-fallback=activemask: rewritten with "

@@ -215,9 +215,7 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
   // The mask is a value of the C++ code: it enters as a new input operand.
   std::string Why;
   std::string Value =
-      Fallback ? "__activemask() /* warpfix: legacy semantics, review this "
-                 "mask */"
-               : "<mask>";
+      Fallback ? ("__activemask() " + ReviewMaskMarker).str() : "<mask>";
   std::optional<MaskOperand> Operand = maskOperand(Ptx, I, Value, Ctx, Why);
   if (!Operand) {
     Finding.withoutFix(At, "no automatic fix: the mask must be passed in as "

@@ -94,7 +94,12 @@ def main():
     expect(s["files"] == len({f["file"] for f in findings}), "summary.files")
     expect(s["fixable"] == fixable, "summary.fixable")
     expect(s["fixed"] == fixed, "summary.fixed")
-    expect(s["remaining"] == len(findings) - fixed, "summary.remaining")
+    for_review = sum(1 for f in findings if f["fixed"] and any(
+        "review this mask" in e["replacement"]
+        for file in f["fix"]["files"] for e in file["edits"]))
+    expect(s["fixedForReview"] == for_review, "summary.fixedForReview")
+    expect(s["remaining"] == len(findings) - fixed + for_review,
+           "summary.remaining")
     expect(s["failedFiles"] == len(report["failedFiles"]), "summary.failedFiles")
     expect(s["errors"] == len(report["errors"]), "summary.errors")
     expect(s["skippedTranslationUnits"] == 0, "summary.skippedTranslationUnits")

@@ -1,4 +1,5 @@
 #include "tool/output/RunReport.h"
+#include "checks/Check.h"
 #include "checks/FindingSink.h"
 #include "tool/input/Paths.h"
 #include "llvm/ADT/StringExtras.h"
@@ -14,6 +15,23 @@ RunReport::RunReport(const FindingSet &Set,
 }
 
 size_t RunReport::fixedCount() const { return llvm::count(Fixed, true); }
+
+size_t RunReport::fixedForReviewCount() const {
+  size_t Count = 0;
+  for (size_t I = 0; I < Fixed.size(); ++I)
+    if (Fixed[I] &&
+        llvm::any_of(Set.Findings[I].Message.Fix, [](const auto &FileEdits) {
+          return llvm::any_of(FileEdits.second, [](const auto &Edit) {
+            return Edit.getReplacementText().contains(ReviewMaskMarker);
+          });
+        }))
+      ++Count;
+  return Count;
+}
+
+size_t RunReport::remainingCount() const {
+  return Set.Findings.size() - fixedCount() + fixedForReviewCount();
+}
 
 void RunReport::setUnits(const UnitOutcomes &Outcomes) {
   SkippedTUs = Outcomes.Skipped;

@@ -72,6 +72,12 @@ struct RunReport {
 
   RunReport(const FindingSet &Set, std::vector<const CheckInfo *> Checks);
   size_t fixedCount() const;
+  /// Of those, the fixes that wrote a mask for a person to review
+  /// (ReviewMaskMarker): the next run reports them again.
+  size_t fixedForReviewCount() const;
+  /// What the next run will report: the findings not fixed, and those fixed
+  /// for review. The exit code looks at this.
+  size_t remainingCount() const;
   /// Takes the skipped, the counts and the crashes from Units; a crashed TU
   /// is told as a crash, not as a file that did not parse.
   void setUnits(const UnitOutcomes &Units);

@@ -435,11 +435,15 @@ void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
 
 void printFixSummary(const RunReport &Run, size_t FilesWritten,
                      llvm::raw_ostream &OS) {
-  size_t Applied = Run.fixedCount(),
-         Remaining = Run.Set.Findings.size() - Applied;
+  size_t Applied = Run.fixedCount(), ForReview = Run.fixedForReviewCount();
   OS << "fixed " << Applied << " finding" << (Applied == 1 ? "" : "s")
      << " in " << FilesWritten << " file" << (FilesWritten == 1 ? "" : "s")
-     << "; " << Remaining << " remain\n";
+     << "; " << Run.remainingCount() << " remain";
+  if (ForReview)
+    OS << ", " << ForReview << " of them fixed with __activemask() marked for "
+       << "review (--mask-fallback=activemask): warp-activemask-mask reports "
+       << (ForReview == 1 ? "it" : "each") << " until the lanes are chosen";
+  OS << "\n";
 }
 
 } // namespace warpfix
