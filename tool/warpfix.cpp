@@ -182,6 +182,14 @@ cl::opt<bool> NoSharedPreambles(
              "ones"),
     cl::cat(Category));
 
+cl::opt<std::string> OnlyUnit(
+    "only-unit",
+    cl::desc("Of the files that the paths (or -p) name, analyse only this "
+             "one, with the rest of the run as it was: the folders searched "
+             "for headers by name, and the preambles shared between units. "
+             "The command printed for a unit that crashed uses it"),
+    cl::value_desc("file"), cl::cat(Category));
+
 cl::opt<bool> StrictParse(
     "strict-parse",
     cl::desc("Drop every translation unit in which clang reports an error, "
@@ -339,6 +347,9 @@ std::string reproducingCommand(StringRef File,
   auto Option = [&](StringRef Name, StringRef Value) {
     OS << " " << shellWord(("--" + Name + "=" + Value).str());
   };
+  // A rewrite makes the analysis parse its unit once more.
+  if (Fix || Diff || !ExportFixes.empty())
+    OS << " --diff";
   if (!BuildPath.empty())
     Option("p", BuildPath);
   if (ChecksGlob.getNumOccurrences())
@@ -349,15 +360,41 @@ std::string reproducingCommand(StringRef File,
     Option("cuda-path", CudaPath);
   if (!GpuArch.empty())
     Option("cuda-gpu-arch", GpuArch);
+  if (MaskFallbackOption.getNumOccurrences())
+    Option("mask-fallback", MaskFallbackOption == MaskFallback::ActiveMask
+                                ? "activemask"
+                                : "none");
+  if (AssumeWholeWarps.getNumOccurrences())
+    Option("assume-whole-warps", AssumeWholeWarps ? "true" : "false");
   if (StrictParse)
     OS << " --strict-parse";
-  OS << " " << shellWord(File);
+  if (NoSharedPreambles)
+    OS << " --no-shared-preambles";
+  if (!TestingCrashIn.empty())
+    Option("testing-crash-in", TestingCrashIn);
+  // The unit among the same paths: the same headers found by name, and the
+  // same preambles shared, as where it crashed.
+  Option("only-unit", File);
+  for (const std::string &Path : Paths)
+    OS << " " << shellWord(Path);
   if (!CompilerArgs.empty()) {
     OS << " --";
     for (const std::string &Arg : CompilerArgs)
       OS << " " << shellWord(Arg);
   }
   return Text;
+}
+
+/// --only-unit: the one of Files it names, or an error.
+Expected<std::string> onlyUnit(ArrayRef<std::string> Files) {
+  std::string Wanted = absolutePath(OnlyUnit);
+  for (const std::string &File : Files)
+    if (absolutePath(File) == Wanted)
+      return File;
+  return createStringError(inconvertibleErrorCode(),
+                           "--only-unit: '%s' is not one of the source files "
+                           "that the paths name",
+                           OnlyUnit.c_str());
 }
 
 void printVersion(raw_ostream &OS) {
@@ -617,6 +654,13 @@ int main(int argc, const char **argv) {
   std::vector<std::string> SourceFiles = usableSourceFiles(*Files, ToolErrors);
   printErrors(ToolErrors);
   bool HadErrors = !ToolErrors.empty();
+  bool SeveralUnits = SourceFiles.size() > 1;
+  if (!OnlyUnit.empty()) {
+    auto Only = onlyUnit(SourceFiles);
+    if (!Only)
+      return fail(toString(Only.takeError()));
+    SourceFiles = {*Only};
+  }
   fitLargeBlocksTo(SourceFiles.size());
 
   // Run: each file analysed by the profile of the configuration in force.
@@ -625,7 +669,7 @@ int main(int argc, const char **argv) {
                             TestingReportPreambles ? &errs() : nullptr);
   // One unit has no one to share with, and building a preamble costs more
   // than the parse it saves (0.2 s and 8 MiB on a single 250-kernel file).
-  if (!NoSharedPreambles && SourceFiles.size() > 1)
+  if (!NoSharedPreambles && SeveralUnits)
     Settings.Parse.Preambles = &Preambles;
   HeadersByName Headers(headerSearchRoots());
   Settings.Parse.Headers = &Headers;
