@@ -65,11 +65,18 @@ HeadersByName::folderFor(llvm::StringRef Written) const {
   return Folder;
 }
 
-std::vector<std::string> searchedLast(llvm::ArrayRef<std::string> Folders) {
-  std::vector<std::string> Arguments;
-  for (const std::string &Folder : Folders) {
-    Arguments.push_back("-idirafter");
-    Arguments.push_back(Folder);
+std::vector<std::string>
+searchedLast(llvm::ArrayRef<std::pair<std::string, std::string>> Found) {
+  std::vector<std::string> Arguments, Folders;
+  for (const auto &[Name, Folder] : Found) {
+    if (!llvm::is_contained(Folders, Folder)) {
+      Folders.push_back(Folder);
+      Arguments.push_back("-idirafter");
+      Arguments.push_back(Folder);
+    }
+    // -idirafter folders are system folders: what clang reads through an
+    // #include spelled with this prefix is not.
+    Arguments.push_back("--no-system-header-prefix=" + Name);
   }
   return Arguments;
 }

@@ -44,9 +44,12 @@ private:
   mutable llvm::StringSet<> Rejected;
 };
 
-/// The arguments that make a parse search Folders after every include path
-/// of its command, as the last resort they are.
-std::vector<std::string> searchedLast(llvm::ArrayRef<std::string> Folders);
+/// The arguments that make a parse search the folders of the headers Found
+/// by name (name as written, folder) after every include path of its
+/// command, as the last resort they are, and read those headers as the
+/// project's own, not as system headers, whose code no check looks at.
+std::vector<std::string>
+searchedLast(llvm::ArrayRef<std::pair<std::string, std::string>> Found);
 
 } // namespace warpfix
 

@@ -105,9 +105,9 @@ parseErrors(const VerifiableUnit &Unit,
                           std::make_shared<PCHContainerOperations>(),
                           showingNvccDialect(Files));
   Tool.setPrintErrorMessage(false);
-  if (!Unit.FoldersSearchedLast.empty())
+  if (!Unit.FoundByName.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        searchedLast(Unit.FoldersSearchedLast),
+        searchedLast(Unit.FoundByName),
         tooling::ArgumentInsertPosition::BEGIN));
   ErrorCollector Collector;
   Tool.setDiagnosticConsumer(&Collector);
@@ -226,8 +226,7 @@ verifiableUnits(llvm::ArrayRef<TranslationUnitResult> Results,
     Unit.MainFile = R.MainFile;
     Unit.Commands = &CommandsOf(I);
     Unit.ToolchainRoots = ToolchainRoots;
-    for (const auto &[Name, Folder] : R.FoundByName)
-      Unit.FoldersSearchedLast.push_back(Folder);
+    Unit.FoundByName = R.FoundByName;
     for (const FileDigest &Read : R.Dependencies)
       Unit.FilesRead.push_back(Read.Path);
     // A TU with errors is compared with its own errors before the fixes.

@@ -24,8 +24,9 @@ struct VerifiableUnit {
   /// The directories whose headers' host bodies the analysis skipped, and
   /// the check's parse skips too (tool/run/HostBodies.h).
   llvm::ArrayRef<std::string> ToolchainRoots;
-  /// The folders of headers found by name that the analysis searched last.
-  std::vector<std::string> FoldersSearchedLast;
+  /// The headers found by name (name, folder) that the analysis searched
+  /// last.
+  std::vector<std::pair<std::string, std::string>> FoundByName;
 };
 
 struct BrokenUnit {

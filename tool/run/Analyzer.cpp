@@ -289,13 +289,12 @@ private:
 static constexpr unsigned MostRoundsOfHeadersByName = 4;
 
 TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
-  std::vector<std::string> Folders;
   std::vector<std::pair<std::string, std::string>> Found;
   // Headers whose only candidate does not compile here (curl's Windows
   // build, say): an error there may withhold more than the missing header.
   std::vector<std::pair<std::string, std::string>> Rejected;
   for (unsigned Round = 0;; ++Round) {
-    TranslationUnitResult Result = analyzeWith(File, Folders);
+    TranslationUnitResult Result = analyzeWith(File, Found);
     auto Erroneous = [&](const std::string &Folder) {
       return llvm::any_of(Result.FilesWithErrors, [&](llvm::StringRef Path) {
         return isUnder(absolutePath(Path), Folder);
@@ -305,7 +304,6 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
       for (const auto &F : Found)
         if (Erroneous(F.second)) {
           Rejected.push_back(F);
-          llvm::erase(Folders, F.second);
           Parse.Headers->reject(F.first);
         }
       llvm::erase_if(Found, [&](const auto &F) {
@@ -318,11 +316,12 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
         Round < MostRoundsOfHeadersByName)
       for (const std::string &Name : Result.MissingHeaders)
         if (std::optional<std::string> Folder =
-                Parse.Headers->folderFor(Name);
-            Folder && !llvm::is_contained(Folders, *Folder) &&
-            !llvm::is_contained(Rejected, std::make_pair(Name, *Folder))) {
-          Folders.push_back(*Folder);
-          Found.emplace_back(Name, *Folder);
+                Parse.Headers->folderFor(Name)) {
+          auto Candidate = std::make_pair(Name, *Folder);
+          if (llvm::is_contained(Found, Candidate) ||
+              llvm::is_contained(Rejected, Candidate))
+            continue;
+          Found.push_back(std::move(Candidate));
           Added = true;
         }
     if (!Added) {
@@ -334,8 +333,9 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
 }
 
 TranslationUnitResult
-Analyzer::analyzeWith(llvm::StringRef File,
-                      llvm::ArrayRef<std::string> Folders) const {
+Analyzer::analyzeWith(
+    llvm::StringRef File,
+    llvm::ArrayRef<std::pair<std::string, std::string>> Found) const {
   TranslationUnitResult Result;
   Result.MainFile = File.str();
   // The real file system object is shared and tied to the process's working
@@ -344,9 +344,9 @@ Analyzer::analyzeWith(llvm::StringRef File,
       Database, {File.str()}, std::make_shared<PCHContainerOperations>(),
       showingNvccDialect(llvm::vfs::createPhysicalFileSystem()));
   Tool.setPrintErrorMessage(false);
-  if (!Folders.empty())
+  if (!Found.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        searchedLast(Folders), tooling::ArgumentInsertPosition::BEGIN));
+        searchedLast(Found), tooling::ArgumentInsertPosition::BEGIN));
   llvm::raw_string_ostream Messages(Result.CompilerMessages);
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> MessageOptions =
       new DiagnosticOptions();

@@ -110,10 +110,11 @@ public:
   }
 
 private:
-  /// One parse and analysis, with Folders searched after the command's own
-  /// include paths.
-  TranslationUnitResult analyzeWith(llvm::StringRef File,
-                                    llvm::ArrayRef<std::string> Folders) const;
+  /// One parse and analysis, with the headers found by name (name, folder)
+  /// searched after the command's own include paths (searchedLast).
+  TranslationUnitResult analyzeWith(
+      llvm::StringRef File,
+      llvm::ArrayRef<std::pair<std::string, std::string>> Found) const;
 
   const clang::tooling::CompilationDatabase &Database;
   std::vector<const CheckInfo *> Checks;
