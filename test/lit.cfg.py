@@ -25,7 +25,7 @@ config.substitutions.append(("%expect-exit", config.python + " " + os.path.join(
 config.substitutions.append(("%srcroot", config.warpfix_source_dir))
 # A tool name is replaced only where it stands as a command, not inside words
 # such as --implicit-check-not=.
-for tool in ("FileCheck", "not", "count"):
+for tool in ("FileCheck", "not", "count", "split-file"):
     config.substitutions.append((r"(?<![-\w/.=])%s(?![-\w.=])" % tool,
                                  os.path.join(tools, tool)))
 

@@ -12,6 +12,7 @@
 #include "tool/run/HeapPolicy.h"
 #include "tool/run/ParallelRunner.h"
 #include "tool/input/HeadersByName.h"
+#include "tool/input/Includers.h"
 #include "tool/input/Paths.h"
 #include "tool/input/Config.h"
 #include "tool/run/Profile.h"
@@ -267,6 +268,69 @@ filesToAnalyse(const clang::tooling::CompilationDatabase *Database) {
   for (const std::string &Warning : Warnings)
     WithColor::warning(errs(), "warpfix") << Warning << "\n";
   return Files;
+}
+
+/// Files, and for the headers among them the units that include them: the
+/// database's, else the .cu files under the current folder (under the
+/// header's own folder, for a header outside it). Tree is where the
+/// includers were looked for.
+std::vector<std::string> withIncluders(const std::vector<std::string> &Files,
+                                       const clang::tooling::CompilationDatabase *Database,
+                                       std::string &Tree) {
+  std::vector<std::string> Headers;
+  for (const std::string &File : Files)
+    if (isHeaderName(File))
+      Headers.push_back(File);
+  if (Headers.empty())
+    return Files;
+  Tree = absolutePath(".");
+  if (!llvm::all_of(Headers, [&](const std::string &Header) {
+        return isUnder(absolutePath(Header), Tree);
+      }))
+    Tree = sys::path::parent_path(absolutePath(Headers.front())).str();
+  std::vector<std::string> Candidates;
+  if (Database) {
+    for (const std::string &File : Database->getAllFiles())
+      if (sys::path::extension(File) == ".cu")
+        Candidates.push_back(File);
+  } else {
+    std::vector<std::string> Ignored;
+    auto Walked = collectSourceFiles({Tree}, Ignored);
+    if (Walked)
+      Candidates = std::move(*Walked);
+    else
+      consumeError(Walked.takeError());
+  }
+  std::vector<std::string> Out = Files;
+  StringSet<> Listed;
+  for (const std::string &File : Files)
+    Listed.insert(absolutePath(File));
+  std::vector<std::string> Includers =
+      unitsIncluding(Headers, Candidates, Tree);
+  size_t Added = 0;
+  for (const std::string &Unit : Includers)
+    if (Listed.insert(absolutePath(Unit)).second) {
+      Out.push_back(Unit);
+      ++Added;
+    }
+  std::string Where =
+      Database ? "the compilation database" : "'" + Tree + "'";
+  std::string Named = Headers.size() == 1
+                          ? "the header '" + Headers.front() + "'"
+                          : "the " + std::to_string(Headers.size()) +
+                                " headers named";
+  if (Quiet || (Includers.size() && !Added))
+    return Out;
+  if (Added)
+    errs() << "warpfix: " << Named << (Headers.size() == 1 ? " is" : " are")
+           << " analysed through the " << Added << " unit"
+           << (Added == 1 ? "" : "s") << " of " << Where << " that include"
+           << (Added == 1 ? "s " : " ") << (Headers.size() == 1 ? "it" : "them")
+           << "\n";
+  else
+    errs() << "warpfix: no unit of " << Where << " includes " << Named
+           << ": code there that nothing calls is reported without a fix\n";
+  return Out;
 }
 
 /// Whose findings are shown, by absolute path: the files analysed always;
@@ -540,8 +604,9 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
 }
 
 /// Where an #include that no include path finds is looked for by name: the
-/// folders given (a file's own folder), and the build directory.
-std::vector<std::string> headerSearchRoots() {
+/// folders given (a file's own folder), the build directory, and the tree
+/// searched for the includers of a header named (IncludersTree).
+std::vector<std::string> headerSearchRoots(StringRef IncludersTree) {
   std::vector<std::string> Roots;
   for (const std::string &Path : Paths) {
     std::string Root = absolutePath(Path);
@@ -552,6 +617,8 @@ std::vector<std::string> headerSearchRoots() {
   }
   if (!BuildPath.empty())
     Roots.push_back(absolutePath(BuildPath));
+  if (!IncludersTree.empty() && !llvm::is_contained(Roots, IncludersTree))
+    Roots.push_back(IncludersTree.str());
   return Roots;
 }
 
@@ -651,7 +718,9 @@ int main(int argc, const char **argv) {
   if (!Files)
     return fail(toString(Files.takeError()));
   std::vector<std::string> ToolErrors; // for the json and sarif reports
-  std::vector<std::string> SourceFiles = usableSourceFiles(*Files, ToolErrors);
+  std::string IncludersTree;
+  std::vector<std::string> SourceFiles = usableSourceFiles(
+      withIncluders(*Files, Database->get(), IncludersTree), ToolErrors);
   printErrors(ToolErrors);
   bool HadErrors = !ToolErrors.empty();
   bool SeveralUnits = SourceFiles.size() > 1;
@@ -671,7 +740,7 @@ int main(int argc, const char **argv) {
   // than the parse it saves (0.2 s and 8 MiB on a single 250-kernel file).
   if (!NoSharedPreambles && SeveralUnits)
     Settings.Parse.Preambles = &Preambles;
-  HeadersByName Headers(headerSearchRoots());
+  HeadersByName Headers(headerSearchRoots(IncludersTree));
   Settings.Parse.Headers = &Headers;
   auto Profiles = ProfileSet::create(SourceFiles, Configs, CommandLine,
                                      std::move(*Database), Settings);

@@ -19,6 +19,10 @@ bool isCudaSource(llvm::StringRef File) {
   return path::extension(File) == ".cu";
 }
 
+bool isCudaHeader(llvm::StringRef File) {
+  return path::extension(File) == ".cuh";
+}
+
 /// Where a symbolic link points, as written in it (llvm::sys::fs has no
 /// readlink).
 std::string linkTarget(llvm::StringRef Link) {
@@ -49,13 +53,15 @@ struct Found {
   size_t Order;
 };
 
-/// Walks one directory given on the command line.
+/// Walks one directory given on the command line for the files Wanted
+/// names.
 class DirectoryWalk {
 public:
   DirectoryWalk(std::map<fs::UniqueID, Found> &Files,
                 std::vector<std::string> &Dangling,
-                std::vector<std::string> &Warnings)
-      : Files(Files), Dangling(Dangling), Warnings(Warnings) {}
+                std::vector<std::string> &Warnings,
+                bool (*Wanted)(llvm::StringRef) = isCudaSource)
+      : Files(Files), Dangling(Dangling), Warnings(Warnings), Wanted(Wanted) {}
 
   llvm::Error walk(llvm::StringRef Root) {
     llvm::SmallString<256> RealRoot;
@@ -102,12 +108,12 @@ private:
       if (fs::status(Entry, Status) || fs::real_path(Entry, Real)) {
         // Listed all the same: unusableSourceFile tells the user, as for a
         // dangling link named on the command line.
-        if (isCudaSource(Entry))
+        if (Wanted(Entry))
           Dangling.push_back(Entry.str());
         return llvm::Error::success();
       }
       if (!isUnder(Real, RealRoot) &&
-          (fs::is_directory(Status) || isCudaSource(Entry))) {
+          (fs::is_directory(Status) || Wanted(Entry))) {
         Warnings.push_back("'" + Entry.str() + "' is a symbolic link out of '" +
                            Root + "' (to '" + std::string(Real) +
                            "'); not followed: name it to analyse it");
@@ -116,14 +122,14 @@ private:
     }
     if (fs::is_directory(Status))
       return visitDirectory(Entry, ThroughLink || IsLink);
-    if (isCudaSource(Entry) && !fs::is_regular_file(Status)) {
+    if (Wanted(Entry) && !fs::is_regular_file(Status)) {
       // Reading a device never ends, and a FIFO blocks: name it to be told.
       Warnings.push_back("'" + Entry.str() + "' is " +
                          notRegularFile(Entry).value_or("a file of another kind") +
                          ", not a regular file; skipped");
       return llvm::Error::success();
     }
-    if (isCudaSource(Entry)) {
+    if (Wanted(Entry)) {
       fs::UniqueID ID = Status.getUniqueID();
       Found Candidate{Entry.str(), ThroughLink || IsLink, Files.size()};
       auto [It, Inserted] = Files.try_emplace(ID, Candidate);
@@ -142,6 +148,7 @@ private:
   std::map<fs::UniqueID, Found> &Files;
   std::vector<std::string> &Dangling;
   std::vector<std::string> &Warnings;
+  bool (*Wanted)(llvm::StringRef);
   std::string Root, RealRoot;
   std::set<fs::UniqueID> Walked;
 };
@@ -174,8 +181,22 @@ collectSourceFiles(llvm::ArrayRef<std::string> Paths,
     DirectoryWalk Walk(Files, Dangling, Warnings);
     if (llvm::Error Err = Walk.walk(Given))
       return Err;
-    if (Files.size() + Dangling.size() == Before)
-      Warnings.push_back("no CUDA source files (.cu) under '" + Given + "'");
+    if (Files.size() + Dangling.size() != Before)
+      continue;
+    // A folder of headers alone (include/): they are analysed, through the
+    // units that include them, rather than nothing at all.
+    DirectoryWalk Headers(Files, Dangling, Warnings, isCudaHeader);
+    if (llvm::Error Err = Headers.walk(Given))
+      return Err;
+    size_t HeadersFound = Files.size() + Dangling.size() - Before;
+    Warnings.push_back(
+        "no CUDA source files (.cu) under '" + Given + "'" +
+        (HeadersFound
+             ? "; its " + std::to_string(HeadersFound) + " CUDA header" +
+                   (HeadersFound == 1 ? " (.cuh) is" : "s (.cuh) are") +
+                   " analysed through the units that include " +
+                   (HeadersFound == 1 ? "it" : "them")
+             : std::string()));
   }
   std::vector<std::string> Result = std::move(Dangling);
   for (const auto &Entry : Files)

@@ -12,7 +12,8 @@
 namespace warpfix {
 
 /// Expands the given paths into the files to analyse: files as named, and
-/// directories searched recursively for `.cu` files. Each real file (device
+/// directories searched recursively for `.cu` files (for `.cuh` headers
+/// where they hold no `.cu` file, as for a folder of headers). Each real file (device
 /// and inode) is listed once, by a name that goes through no symbolic link
 /// where it has one; a directory reached again through a link is not walked
 /// again, so link loops end. A link that leads out of the directory given is
