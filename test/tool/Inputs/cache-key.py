@@ -109,6 +109,8 @@ SAME_KEY = {
     "print-all-options": lambda: {"args": ["--print-all-options"]},
     # the same findings, byte for byte (shared-preamble.test)
     "no-shared-preambles": lambda: {"args": ["--no-shared-preambles"]},
+    # the one unit of the run, as the run would analyse it
+    "only-unit": lambda: {"args": ["--only-unit=" + legacy]},
 }
 # Options that end the run before analysis, or that decide where (or
 # whether) the cache is, or that write the files (and so change the next key
