@@ -270,67 +270,34 @@ filesToAnalyse(const clang::tooling::CompilationDatabase *Database) {
   return Files;
 }
 
-/// Files, and for the headers among them the units that include them: the
-/// database's, else the .cu files under the current folder (under the
-/// header's own folder, for a header outside it). Tree is where the
-/// includers were looked for.
-std::vector<std::string> withIncluders(const std::vector<std::string> &Files,
-                                       const clang::tooling::CompilationDatabase *Database,
-                                       std::string &Tree) {
-  std::vector<std::string> Headers;
-  for (const std::string &File : Files)
-    if (isHeaderName(File))
-      Headers.push_back(File);
-  if (Headers.empty())
-    return Files;
-  Tree = absolutePath(".");
-  if (!llvm::all_of(Headers, [&](const std::string &Header) {
-        return isUnder(absolutePath(Header), Tree);
-      }))
-    Tree = sys::path::parent_path(absolutePath(Headers.front())).str();
-  std::vector<std::string> Candidates;
-  if (Database) {
-    for (const std::string &File : Database->getAllFiles())
-      if (sys::path::extension(File) == ".cu")
-        Candidates.push_back(File);
-  } else {
-    std::vector<std::string> Ignored;
-    auto Walked = collectSourceFiles({Tree}, Ignored);
-    if (Walked)
-      Candidates = std::move(*Walked);
-    else
-      consumeError(Walked.takeError());
-  }
-  std::vector<std::string> Out = Files;
-  StringSet<> Listed;
-  for (const std::string &File : Files)
-    Listed.insert(absolutePath(File));
-  std::vector<std::string> Includers =
-      unitsIncluding(Headers, Candidates, Tree);
-  size_t Added = 0;
-  for (const std::string &Unit : Includers)
-    if (Listed.insert(absolutePath(Unit)).second) {
-      Out.push_back(Unit);
-      ++Added;
-    }
-  std::string Where =
-      Database ? "the compilation database" : "'" + Tree + "'";
-  std::string Named = Headers.size() == 1
-                          ? "the header '" + Headers.front() + "'"
-                          : "the " + std::to_string(Headers.size()) +
+/// Files, and the units that include the headers among them (Includers.h),
+/// said on stderr.
+std::vector<std::string>
+withIncluders(const std::vector<std::string> &Files,
+              const clang::tooling::CompilationDatabase *Database,
+              std::string &Tree) {
+  HeaderIncluders Found = findIncluders(Files, Database);
+  Tree = Found.Tree;
+  std::vector<std::string> Units = Files;
+  llvm::append_range(Units, Found.Added);
+  if (Quiet || Found.Headers.empty() ||
+      (!Found.Includers.empty() && Found.Added.empty()))
+    return Units;
+  std::string Where = Database ? "the compilation database" : "'" + Tree + "'";
+  bool One = Found.Headers.size() == 1;
+  std::string Named = One ? "the header '" + Found.Headers.front() + "'"
+                          : "the " + std::to_string(Found.Headers.size()) +
                                 " headers named";
-  if (Quiet || (Includers.size() && !Added))
-    return Out;
+  size_t Added = Found.Added.size();
   if (Added)
-    errs() << "warpfix: " << Named << (Headers.size() == 1 ? " is" : " are")
+    errs() << "warpfix: " << Named << (One ? " is" : " are")
            << " analysed through the " << Added << " unit"
            << (Added == 1 ? "" : "s") << " of " << Where << " that include"
-           << (Added == 1 ? "s " : " ") << (Headers.size() == 1 ? "it" : "them")
-           << "\n";
+           << (Added == 1 ? "s " : " ") << (One ? "it" : "them") << "\n";
   else
     errs() << "warpfix: no unit of " << Where << " includes " << Named
            << ": code there that nothing calls is reported without a fix\n";
-  return Out;
+  return Units;
 }
 
 /// Whose findings are shown, by absolute path: the files analysed always;

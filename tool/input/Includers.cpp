@@ -1,5 +1,7 @@
 #include "tool/input/Includers.h"
+#include "tool/input/Paths.h"
 #include "tool/input/RegularFile.h"
+#include "tool/input/SourceFiles.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -98,6 +100,44 @@ unitsIncluding(llvm::ArrayRef<std::string> Headers,
     if (includesOneOf(includedNames(Unit), Names))
       Units.push_back(Unit);
   return Units;
+}
+
+HeaderIncluders
+findIncluders(llvm::ArrayRef<std::string> Files,
+              const clang::tooling::CompilationDatabase *Database) {
+  HeaderIncluders Found;
+  for (const std::string &File : Files)
+    if (isHeaderName(File))
+      Found.Headers.push_back(File);
+  if (Found.Headers.empty())
+    return Found;
+  Found.Tree = absolutePath(".");
+  if (!llvm::all_of(Found.Headers, [&](const std::string &Header) {
+        return isUnder(absolutePath(Header), Found.Tree);
+      }))
+    Found.Tree = path::parent_path(absolutePath(Found.Headers.front())).str();
+  std::vector<std::string> Candidates;
+  if (Database) {
+    for (const std::string &File : Database->getAllFiles())
+      if (path::extension(File) == ".cu")
+        Candidates.push_back(File);
+  } else {
+    // The walk's warnings are about the user's own paths, not this search.
+    std::vector<std::string> Ignored;
+    auto Walked = collectSourceFiles({Found.Tree}, Ignored);
+    if (Walked)
+      Candidates = std::move(*Walked);
+    else
+      llvm::consumeError(Walked.takeError());
+  }
+  Found.Includers = unitsIncluding(Found.Headers, Candidates, Found.Tree);
+  llvm::StringSet<> Listed;
+  for (const std::string &File : Files)
+    Listed.insert(absolutePath(File));
+  for (const std::string &Unit : Found.Includers)
+    if (Listed.insert(absolutePath(Unit)).second)
+      Found.Added.push_back(Unit);
+  return Found;
 }
 
 } // namespace warpfix

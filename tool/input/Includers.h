@@ -5,6 +5,7 @@
 #ifndef WARPFIX_TOOL_INPUT_INCLUDERS_H
 #define WARPFIX_TOOL_INPUT_INCLUDERS_H
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -23,6 +24,24 @@ bool isHeaderName(llvm::StringRef File);
 std::vector<std::string>
 unitsIncluding(llvm::ArrayRef<std::string> Headers,
                llvm::ArrayRef<std::string> Candidates, llvm::StringRef Tree);
+
+struct HeaderIncluders {
+  /// The headers among the files named.
+  std::vector<std::string> Headers;
+  /// Every unit found that includes one of them.
+  std::vector<std::string> Includers;
+  /// Those of them that were not named already.
+  std::vector<std::string> Added;
+  /// Where they were looked for: the current folder, or the first header's
+  /// folder for a header outside it.
+  std::string Tree;
+};
+
+/// The units that include the headers among Files: among the .cu files of
+/// Database, else among those under the Tree.
+HeaderIncluders
+findIncluders(llvm::ArrayRef<std::string> Files,
+              const clang::tooling::CompilationDatabase *Database);
 
 } // namespace warpfix
 

@@ -1,15 +1,12 @@
-__global__ void compact(const int *in, int *out, int *count, int n) {
+__global__ void histogram_bits(const int *in, int *bins, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
-    int v = in[i];
-    unsigned keep = __ballot(v > 0);
-    int lane = threadIdx.x % 32;
-    int rank = __popc(keep & ((1u << lane) - 1));
-    int base = 0;
-    if (rank == 0)
-      base = atomicAdd(count, __popc(keep));
-    base = __shfl(base, __ffs(keep) - 1);
-    if (v > 0)
-      out[base + rank] = v;
+    bool odd = in[i] & 1;
+    unsigned odds = __ballot(odd);
+    if ((threadIdx.x & 31) == __ffs(odds) - 1)
+      atomicAdd(&bins[1], __popc(odds));
+    int first = __shfl(in[i], 0);
+    if (!__all(odd) && __any(first > in[i]))
+      atomicAdd(&bins[0], 1);
   }
 }
