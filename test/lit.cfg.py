@@ -96,3 +96,6 @@ if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 if os.getuid() == 0:
     config.available_features.add("root")
+# The sanitized build (scripts/test.sh --sanitize).
+if getattr(config, "warpfix_sanitize", ""):
+    config.available_features.add("sanitized")
