@@ -259,7 +259,9 @@ std::optional<LegacyForm> legacyForm(const Instruction &I) {
   llvm::StringRef(I.OpcodeText).split(Parts, '.');
   if (Parts[0] != "shfl" && Parts[0] != "vote")
     return std::nullopt;
-  if (Parts.size() > 1 && Parts[1] == "sync")
+  // ptxas takes the modifiers in any order: old CUB wrote
+  // vote.ballot.sync.b32, which is already the sync form.
+  if (llvm::is_contained(Parts, "sync"))
     return std::nullopt;
   LegacyForm Form;
   Form.Op = Parts[0] == "shfl" ? WarpOp::Shuffle : WarpOp::Vote;

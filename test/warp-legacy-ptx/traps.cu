@@ -16,13 +16,17 @@
 __device__ const char *const Names[] = {"shfl.up.b32", "vote.any.pred"};
 
 __global__ void already_sync(unsigned *p) {
-  unsigned v = p[threadIdx.x], r, a, m;
+  unsigned v = p[threadIdx.x], r, a, m, b, s;
   asm("shfl.sync.down.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v));
+  // .sync after the mode, as old CUB wrote it: ptxas takes either order.
+  asm("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.ballot.sync.b32 %0, q, 0xffffffff; }"
+      : "=r"(b) : "r"(v));
+  asm("shfl.down.sync.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=r"(s) : "r"(v));
   asm("{ .reg .pred q; setp.ne.u32 q, %1, 0; vote.sync.ballot.b32 %0, q, 0xffffffff; }"
       : "=r"(a) : "r"(v));
   asm volatile("bar.warp.sync 0xffffffff;" ::: "memory");
   asm("match.any.sync.b32 %0, %1, 0xffffffff;" : "=r"(m) : "r"(v));
-  p[threadIdx.x] = r + a + m + (Names[0][0] == 's');
+  p[threadIdx.x] = r + a + m + b + s + (Names[0][0] == 's');
 }
 
 __global__ void comments_in_ptx(unsigned *p) {
