@@ -64,6 +64,34 @@ DiagnosticMessage noteAt(const Diagnostic &D, llvm::StringRef Text) {
   return Note;
 }
 
+/// Each unit with errors that sees shared code (a header, analysed through
+/// the units that include it) adds its own "analysed despite errors" note:
+/// the first is kept, and says how many more there were.
+void collapseErrorNotes(Diagnostic &D) {
+  auto &Notes = D.Notes;
+  std::optional<size_t> First;
+  size_t Kept = 0, Others = 0;
+  for (size_t I = 0; I < Notes.size(); ++I) {
+    bool OfErrors = llvm::StringRef(Notes[I].Message).starts_with(
+        ErrorsNotePrefix);
+    if (OfErrors && First) {
+      ++Others;
+      continue;
+    }
+    if (OfErrors)
+      First = Kept;
+    if (Kept != I)
+      Notes[Kept] = std::move(Notes[I]);
+    ++Kept;
+  }
+  Notes.truncate(Kept);
+  if (Others)
+    Notes[*First].Message +=
+        "; " + std::to_string(Others) + " other translation unit" +
+        (Others == 1 ? " that sees this code has" : "s that see this code have") +
+        " errors too";
+}
+
 /// Folds the copies of one finding (from several TUs, instantiations or macro
 /// expansions) into one; their fix survives only if all of them agree on it.
 /// A copy from a unit that does not run the code abstains: the others decide.
@@ -119,8 +147,11 @@ Diagnostic foldSharedCopies(std::vector<const Diagnostic *> Copies) {
 /// judging copy alone makes, the usual case, is moved instead, with its
 /// repeated notes dropped as the fold drops them.
 Diagnostic foldCopies(llvm::ArrayRef<Diagnostic *> Copies) {
-  if (Copies.size() != 1 || abstains(*Copies.front()))
-    return foldSharedCopies({Copies.begin(), Copies.end()});
+  if (Copies.size() != 1 || abstains(*Copies.front())) {
+    Diagnostic Folded = foldSharedCopies({Copies.begin(), Copies.end()});
+    collapseErrorNotes(Folded);
+    return Folded;
+  }
   Diagnostic Folded = std::move(*Copies.front());
   // In place: a note is kept unless one kept before it says the same.
   auto &Notes = Folded.Notes;

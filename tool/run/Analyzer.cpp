@@ -101,7 +101,7 @@ public:
           [&](llvm::ArrayRef<SourceLocation> Places) {
             return Taint.reasonFor(Places);
           },
-          "analysed despite errors: " + Taint.summary());
+          (ErrorsNotePrefix + Taint.summary()).str());
     }
     Stage = "review of the fixes";
     withholdEditsOfEscapedAsm();

@@ -21,6 +21,9 @@ struct FileDigest {
   std::string Hash;
 };
 
+/// How the note that each finding of a unit with errors gets begins.
+constexpr llvm::StringLiteral ErrorsNotePrefix = "analysed despite errors: ";
+
 struct TranslationUnitResult {
   std::string MainFile;
   /// True when the checks ran on clang's AST (errors or not) and their
