@@ -51,13 +51,14 @@ std::vector<std::string> includedNames(llvm::StringRef File) {
 }
 
 /// The headers under Tree, with the names they include. Hidden folders
-/// (.git) are not entered.
+/// (.git) are not entered, nor symbolic links, which may loop.
 std::vector<std::pair<std::string, std::vector<std::string>>>
 headersUnder(llvm::StringRef Tree) {
   std::vector<std::pair<std::string, std::vector<std::string>>> Headers;
   std::error_code EC;
-  for (fs::recursive_directory_iterator It(Tree, EC), End; It != End && !EC;
-       It.increment(EC)) {
+  for (fs::recursive_directory_iterator It(Tree, EC, /*follow_symlinks=*/false),
+       End;
+       It != End && !EC; It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
     if (It->type() == fs::file_type::directory_file) {
       if (Name.starts_with("."))
