@@ -140,7 +140,10 @@ def main():
             continue
         dest = os.path.join(args.corpus, p["name"])
         stamp_path = os.path.join(dest, STAMP)
-        pins = [{"repository": p["repository"], "commit": p["commit"], "path": ""}]
+        # A project whose files include each other as "<dir>/..." is
+        # extracted under that folder ("path").
+        pins = [{"repository": p["repository"], "commit": p["commit"],
+                 "path": p.get("path", "")}]
         pins += p.get("dependencies", [])
         want = [(d["repository"], d["commit"], d.get("path", ""), d.get("subtree", ""))
                 for d in pins]
