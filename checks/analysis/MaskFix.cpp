@@ -1,6 +1,7 @@
 #include "checks/analysis/MaskFix.h"
 #include "clang/AST/Attr.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -258,6 +259,19 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
   if (M.Result != Membership::Conditional)
     return std::nullopt;
   std::string Outer;
+  // Two anchors on one line would get one name, and the inner ballot would
+  // read its own, uninitialized, variable.
+  llvm::StringSet<> Named;
+  auto Distinct = [&](std::string Name, const LaneCondition &C) {
+    if (Named.contains(Name))
+      Name = unusedName(
+          Name + "_" +
+              std::to_string(SM.getExpansionColumnNumber(
+                  SM.getExpansionLoc(C.Anchor->getBeginLoc()))),
+          Ctx);
+    Named.insert(Name);
+    return Name;
+  };
   for (size_t I = 0; I < M.Conditions.size(); ++I) {
     const LaneCondition &C = M.Conditions[I];
     if (I == 0)
@@ -279,6 +293,7 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
       }
       for (MaskInsertion &Edit : Once->Edits)
         Plan.Statements.push_back(std::move(Edit));
+      Named.insert(Once->Mask);
       // The lanes of the outer mask where the condition fails.
       bool FromFullMask = I == 0;
       Outer = !C.Conjuncts[0].Negated ? Once->Mask
@@ -287,7 +302,7 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
       continue;
     }
     std::optional<std::string> Predicate = predicate(C, Ctx);
-    std::string Name = maskName(C, Style.NamePrefix, Ctx);
+    std::string Name = Distinct(maskName(C, Style.NamePrefix, Ctx), C);
     std::optional<MaskInsertion> Insert =
         Predicate ? declarationBefore(C.Anchor,
                                       "const unsigned " + Name +
