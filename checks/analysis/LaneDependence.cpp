@@ -585,10 +585,14 @@ LaneValue LaneDependence::ofCall(const CallExpr *Call) {
   if (!Callee || !Callee->getIdentifier() || isa<CXXMemberCallExpr>(Call))
     return LaneValue::laneDependent();
   llvm::StringRef Name = Callee->getName();
-  if (Name == "__shfl")
-    return ofBroadcast(*this, Ctx, Call, 1);
-  if (Name == "__shfl_sync")
-    return ofBroadcast(*this, Ctx, Call, 2);
+  if (Name == "__shfl" || Name == "__shfl_sync") {
+    // Its own value decides whether it is reached again: not followed.
+    if (!BroadcastsInProgress.insert(Call).second)
+      return LaneValue::laneDependent();
+    LaneValue Result = ofBroadcast(*this, Ctx, Call, Name == "__shfl" ? 1 : 2);
+    BroadcastsInProgress.erase(Call);
+    return Result;
+  }
   // Collective results that every participating lane receives alike.
   if (calleeNamed(Callee, {"__ballot", "__any", "__all", "ballot", "any",
                            "all", "__ballot_sync", "__any_sync", "__all_sync",

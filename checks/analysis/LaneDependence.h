@@ -140,6 +140,9 @@ private:
   /// construction: their parameters stand for its arguments, whose values
   /// the construction joins in itself.
   llvm::DenseSet<const clang::FunctionDecl *> ConstructorsBeingRead;
+  /// Broadcasts whose reach is being judged: one in a loop's condition is
+  /// reached by the lanes for which that condition, itself included, held.
+  llvm::DenseSet<const clang::CallExpr *> BroadcastsInProgress;
   llvm::DenseMap<const clang::Stmt *, std::vector<const clang::Stmt *>>
       ExitCache;
   ExitingFunctions Exiting;
