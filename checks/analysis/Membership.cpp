@@ -231,8 +231,11 @@ bool isThreadPrivate(const VarDecl *Var) {
 /// reached with '.', or an element of an array it holds.
 bool isInThreadPrivateObject(const Expr *E) {
   E = E->IgnoreParenImpCasts();
+  // A reference member names whatever it was bound to.
   if (const auto *Member = dyn_cast<MemberExpr>(E))
-    return !Member->isArrow() && isInThreadPrivateObject(Member->getBase());
+    return !Member->isArrow() &&
+           !Member->getMemberDecl()->getType()->isReferenceType() &&
+           isInThreadPrivateObject(Member->getBase());
   if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E)) {
     const Expr *Base = Element->getBase()->IgnoreParenImpCasts();
     return Base->getType()->isArrayType() && isInThreadPrivateObject(Base);
@@ -240,6 +243,20 @@ bool isInThreadPrivateObject(const Expr *E) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     return isThreadPrivate(dyn_cast<VarDecl>(Ref->getDecl()));
   return false;
+}
+
+/// An element of a __constant__ or const array outside any function: memory
+/// that no device code writes.
+bool isInUnwrittenArray(const ArraySubscriptExpr *Element) {
+  const Expr *Base = Element->getBase()->IgnoreParenImpCasts();
+  while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = Inner->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->getType()->isArrayType() && !Var->hasLocalStorage() &&
+         !Var->getType().isVolatileQualified() &&
+         (Var->hasAttr<CUDAConstantAttr>() ||
+          Var->getType().isConstQualified());
 }
 
 } // namespace
@@ -280,11 +297,13 @@ static bool readsOnlyThreadPrivateStmt(const Stmt *Condition,
       return !Memory;
     }
     bool VisitArraySubscriptExpr(ArraySubscriptExpr *Element) {
-      Memory |= !isInThreadPrivateObject(Element);
+      Memory |= !isInThreadPrivateObject(Element) &&
+                !isInUnwrittenArray(Element);
       return !Memory;
     }
     bool VisitMemberExpr(MemberExpr *Member) {
-      Memory |= Member->isArrow();
+      Memory |= Member->isArrow() ||
+                Member->getMemberDecl()->getType()->isReferenceType();
       return !Memory;
     }
     bool VisitUnaryOperator(UnaryOperator *U) {

@@ -18,7 +18,7 @@
 // RUN: diff %t/once.cu %t/k.cu
 // RUN: %if nvcc %{ sed -e 's/__shfl_xor(/__shfl_xor_sync(0xffffffff, /' %t/k.cu > %t/compiles.cu %}
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/compiles.cu %}
-// FIXED: fixed 14 findings in 1 file; 3 remain
+// FIXED: fixed 16 findings in 1 file; 3 remain
 // IDEMPOTENT: fixed 0 findings in 0 files; 3 remain
 
 struct Pair { int key; int value; };
@@ -154,6 +154,26 @@ __global__ void through_helper(int *out, const int *in) {
   out[threadIdx.x] = v;
 }
 
+// A reference member names whatever it was bound to, here another lane's
+// shared slot; an element of a __constant__ array no device code writes.
+struct Limit { int &value; };
+__constant__ int bounds[32];
+__global__ void reference_member(int *out, const int *in) {
+  __shared__ int slots[32];
+  int lane = threadIdx.x & 31;
+  int v = in[threadIdx.x];
+  slots[lane] = v;
+  __syncwarp();
+  const Limit limit{slots[lane ^ 1]};
+  if (lane < limit.value)
+    v += __shfl_xor(v, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_xor' is a legacy
+  if (lane < bounds[lane])
+    v += __shfl_xor(v, 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_xor' is a legacy
+  out[threadIdx.x] = v;
+}
+
 void launch(int *out, const int *in, int *data, Pair *pairs) {
   shared_flag<<<1, 32>>>(out, in);
   early_exit<<<1, 32>>>(data, out);
@@ -163,6 +183,7 @@ void launch(int *out, const int *in, int *data, Pair *pairs) {
   indirect_reads<<<1, 32>>>(pairs, out);
   private_conditions<<<1, 32>>>(out, in);
   through_helper<<<1, 32>>>(out, in);
+  reference_member<<<1, 32>>>(out, in);
 }
 
 // CHECK-FIXES:{{^}}  __syncwarp();
@@ -218,3 +239,10 @@ void launch(int *out, const int *in, int *data, Pair *pairs) {
 // CHECK-FIXES-NEXT:{{^}}  const unsigned warpfix_mask_[[HELPER]] = __ballot_sync(0xffffffff, warpfix_mask_[[HELPER]]_taken);
 // CHECK-FIXES-NEXT:{{^}}  if (warpfix_mask_[[HELPER]]_taken)
 // CHECK-FIXES-NEXT:{{^}}    v = pass_on(v, warpfix_mask_[[HELPER]]);
+// CHECK-FIXES:{{^}}  const bool warpfix_mask_[[REF:[0-9]+]]_taken = lane < limit.value;
+// CHECK-FIXES-NEXT:{{^}}  const unsigned warpfix_mask_[[REF]] = __ballot_sync(0xffffffff, warpfix_mask_[[REF]]_taken);
+// CHECK-FIXES-NEXT:{{^}}  if (warpfix_mask_[[REF]]_taken)
+// CHECK-FIXES-NEXT:{{^}}    v += __shfl_xor_sync(warpfix_mask_[[REF]], v, 1);
+// CHECK-FIXES:{{^}}  const unsigned [[BOUND:warpfix_mask_[0-9]+]] = __ballot_sync(0xffffffff, lane < bounds[lane]);
+// CHECK-FIXES-NEXT:{{^}}  if (lane < bounds[lane])
+// CHECK-FIXES-NEXT:{{^}}    v += __shfl_xor_sync([[BOUND]], v, 2);
