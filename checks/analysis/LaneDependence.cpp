@@ -111,10 +111,32 @@ LaneValue LaneDependence::controlDependence(const Stmt *S) {
   return controlDependenceWithin(S, nullptr);
 }
 
+/// The statement in Root that holds S as a direct child, or null.
+static const Stmt *parentWithin(const Stmt *S, const Stmt *Root) {
+  llvm::SmallVector<const Stmt *, 32> Work = {Root};
+  while (!Work.empty()) {
+    const Stmt *Next = Work.pop_back_val();
+    for (const Stmt *Child : Next->children()) {
+      if (Child == S)
+        return Next;
+      if (Child)
+        Work.push_back(Child);
+    }
+  }
+  return nullptr;
+}
+
 LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
                                                   const Stmt *Outer) {
   LaneValue Result;
   DynTypedNode Child = DynTypedNode::create(*S);
+  // An instantiation of a template shares the pattern's break and continue
+  // statements, whose first parent is then the pattern's: climbing from it
+  // would read the pattern's conditions, and never meet Outer.
+  std::optional<DynTypedNode> SharedParent;
+  if (Outer && isa<BreakStmt, ContinueStmt>(S) && !isWithin(Ctx, S, Outer))
+    if (const Stmt *Parent = parentWithin(S, Outer))
+      SharedParent = DynTypedNode::create(*Parent);
   // A lane that leaves a loop or switch early skips what the rest of it
   // does, so the conditions of those exits count too.
   auto JoinExits = [&](const Stmt *Body, const Stmt *Construct) {
@@ -123,7 +145,9 @@ LaneValue LaneDependence::controlDependenceWithin(const Stmt *S,
         Result = Result.join(controlDependenceWithin(Exit, Construct));
   };
   while (true) {
-    DynTypedNodeList Parents = parentsOf(Ctx, Child);
+    DynTypedNodeList Parents =
+        SharedParent ? DynTypedNodeList(*SharedParent) : parentsOf(Ctx, Child);
+    SharedParent.reset();
     if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
         Parents[0].get<LambdaExpr>())
       return Result;
