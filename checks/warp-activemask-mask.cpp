@@ -178,7 +178,8 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
       continue;
     }
     // `__activemask() & C` where every lane arrives names the lanes of C.
-    if (Origin.CombinedBy && AtOrigin.Result == Membership::AllLanes) {
+    if (Origin.CombinedBy && !Origin.NarrowedAtUse &&
+        AtOrigin.Result == Membership::AllLanes) {
       CharSourceRange Whole = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(Origin.CombinedBy->getSourceRange()),
           SM, Ctx.getLangOpts());
@@ -186,8 +187,14 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
           CharSourceRange::getTokenRange(Origin.Constant->getSourceRange()),
           SM, Ctx.getLangOpts());
       if (Whole.isValid() && Constant.isValid()) {
-        Finding.replace(Whole, Lexer::getSourceText(Constant, SM,
-                                                    Ctx.getLangOpts()));
+        llvm::StringRef ConstantText =
+            Lexer::getSourceText(Constant, SM, Ctx.getLangOpts());
+        // Narrowed where it is stored, the value may have other uses.
+        if (Origin.ThroughVariable &&
+            !storedMaskIsExact(Finding, Origin.CombinedBy,
+                               "'" + ConstantText.str() + "'", Ctx))
+          continue;
+        Finding.replace(Whole, ConstantText);
         explainMask(Finding, AtOrigin, Taken);
         Finding.note(Taken, "and-ed with the constant, the full mask is the "
                             "constant: the lanes it names");
@@ -197,7 +204,7 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
     // Kept in a variable where every lane is present: nothing guarantees
     // that the warp is converged there either (issue 15, item 4b).
     if (Origin.ThroughVariable && AtOrigin.Result == Membership::AllLanes &&
-        !storedFullMaskIsExact(Finding, Origin.Origin, Ctx))
+        !storedMaskIsExact(Finding, Origin.Origin, "the full mask", Ctx))
       continue;
     std::optional<std::string> Lanes =
         emitMask(AtOrigin, Taken, Finding,
@@ -209,17 +216,27 @@ void WarpActivemaskMaskCheck::checkMaskValue(const Expr *Mask,
   }
 }
 
-bool WarpActivemaskMaskCheck::storedFullMaskIsExact(FindingBuilder &Finding,
-                                                    const Expr *ActiveMask,
-                                                    ASTContext &Ctx) {
+namespace {
+/// Whether the other operand of And than Operand is an integer constant.
+bool isConstantOperand(const BinaryOperator *And, const Expr *Operand,
+                       const ASTContext &Ctx) {
+  const Expr *Other = And->getLHS() == Operand ? And->getRHS() : And->getLHS();
+  return !Other->isValueDependent() && Other->isIntegerConstantExpr(Ctx);
+}
+} // namespace
+
+bool WarpActivemaskMaskCheck::storedMaskIsExact(FindingBuilder &Finding,
+                                                const Expr *Stored,
+                                                llvm::StringRef Written,
+                                                ASTContext &Ctx) {
   // Where all lanes arrive, the legacy code saw every lane that exists; in a
-  // partial warp that is fewer than the full mask names. Shuffles and votes
-  // over lanes that do not exist behave the same either way, but a count or
-  // a test of the mask does not: the full mask is written only where every
-  // use of the value is a member mask.
+  // partial warp that is fewer than the full mask (or a constant) names.
+  // Shuffles and votes over lanes that do not exist behave the same either
+  // way, but a count or a test of the mask does not: the mask is written
+  // only where every use of the value is a member mask.
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Taken = SM.getExpansionLoc(ActiveMask->getBeginLoc());
-  std::optional<LocalSlot> Slot = slotStoredBy(ActiveMask, Ctx);
+  SourceLocation Taken = SM.getExpansionLoc(Stored->getBeginLoc());
+  std::optional<LocalSlot> Slot = slotStoredBy(Stored, Ctx);
   if (!Slot) {
     Finding.withoutFix(Taken, "no automatic fix: the mask is not stored by a "
                               "plain assignment to a local variable, so its "
@@ -245,10 +262,15 @@ bool WarpActivemaskMaskCheck::storedFullMaskIsExact(FindingBuilder &Finding,
   for (const Expr *Read : Accesses.Reads) {
     const Stmt *User = nullptr;
     const Expr *Operand = Read;
+    // A mask narrowed by a constant where it is used names the constant's
+    // lanes of it (`m & 0xff`).
     for (DynTypedNodeList Parents = parentsOf(Ctx, *Read); !Parents.empty();
          Parents = parentsOf(Ctx, *Operand)) {
       User = Parents[0].get<Stmt>();
-      if (!isa_and_nonnull<ParenExpr, ImplicitCastExpr>(User))
+      const auto *And = dyn_cast_or_null<BinaryOperator>(User);
+      bool Narrowed = And && And->getOpcode() == BO_And &&
+                      isConstantOperand(And, Operand, Ctx);
+      if (!Narrowed && !isa_and_nonnull<ParenExpr, ImplicitCastExpr>(User))
         break;
       Operand = cast<Expr>(User);
     }
@@ -257,8 +279,9 @@ bool WarpActivemaskMaskCheck::storedFullMaskIsExact(FindingBuilder &Finding,
       Finding.withoutFix(SM.getExpansionLoc(Read->getBeginLoc()),
                          "no automatic fix: " + Name +
                              " is also used here, not as a member mask, "
-                             "and the full mask would change what this use "
-                             "computes in a partial warp");
+                             "and " + Written.str() +
+                             " would change what this use computes in a "
+                             "partial warp");
       return false;
     }
     if (Members.at(Call).Result != Membership::AllLanes) {
@@ -270,8 +293,8 @@ bool WarpActivemaskMaskCheck::storedFullMaskIsExact(FindingBuilder &Finding,
     }
   }
   Finding.note(Taken, Name + " is used only as the member mask of primitives "
-                      "that every lane reaches, so the full mask is written "
-                      "where it is taken");
+                      "that every lane reaches, so " + Written.str() +
+                      " is written where it is taken");
   return true;
 }
 

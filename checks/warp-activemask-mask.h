@@ -26,11 +26,11 @@ private:
                       llvm::StringRef Primitive, clang::ASTContext &Ctx);
   /// The member masks of the .sync instructions in inline PTX.
   void checkPtx(const clang::GCCAsmStmt &Asm, clang::ASTContext &Ctx);
-  /// Whether the full mask may replace ActiveMask, taken where every lane
-  /// arrives and kept in a local: says on Finding why not, when not.
-  bool storedFullMaskIsExact(FindingBuilder &Finding,
-                             const clang::Expr *ActiveMask,
-                             clang::ASTContext &Ctx);
+  /// Whether Written (the full mask, or a constant) may replace Stored, an
+  /// __activemask() (or one and-ed with that constant) taken where every
+  /// lane arrives and kept in a local: says on Finding why not, when not.
+  bool storedMaskIsExact(FindingBuilder &Finding, const clang::Expr *Stored,
+                         llvm::StringRef Written, clang::ASTContext &Ctx);
   void checkComparison(const clang::BinaryOperator &Compare,
                        const clang::CallExpr &ActiveMask,
                        clang::ASTContext &Ctx);

@@ -124,21 +124,31 @@ void trace(const Expr *E, ASTContext &Ctx, bool ThroughVariable,
   if (!E)
     return;
   const Expr *Bare = E->IgnoreParenImpCasts();
-  // A value narrowed by a constant, written where the mask is used: the
-  // lanes it names are those of the value within the constant's. Followed
-  // one level only, and not through variables, so that a fix of the value
-  // stays next to its constant.
+  // A value narrowed by a constant, where the mask is used or where a local
+  // that becomes the mask is set (`m = __activemask() & 0xffff`): the lanes
+  // it names are those of the value within the constant's. A fix of the
+  // value goes next to its constant. A variable narrowed (`m & 0xff`) is
+  // followed to its own origins, each marked as narrowed here.
   if (const auto *And = dyn_cast<BinaryOperator>(Bare);
-      And && And->getOpcode() == BO_And && !ThroughVariable && Depth == 0) {
+      And && And->getOpcode() == BO_And && Depth < 8) {
     bool LeftConstant = isIntegerConstant(And->getLHS(), Ctx);
     bool RightConstant = isIntegerConstant(And->getRHS(), Ctx);
     if (LeftConstant != RightConstant) {
       const Expr *Value = LeftConstant ? And->getRHS() : And->getLHS();
       const Expr *Constant = LeftConstant ? And->getLHS() : And->getRHS();
       if (!isa<DeclRefExpr>(Value->IgnoreParenImpCasts())) {
-        Out.push_back({Value, false, And, Constant});
+        Out.push_back({Value, ThroughVariable, And, Constant});
         return;
       }
+      size_t First = Out.size();
+      trace(Value, Ctx, ThroughVariable, Out, Depth + 1, Calls);
+      for (size_t I = First; I < Out.size(); ++I)
+        if (!Out[I].CombinedBy) {
+          Out[I].CombinedBy = And;
+          Out[I].Constant = Constant;
+          Out[I].NarrowedAtUse = true;
+        }
+      return;
     }
   }
   if (Depth < 8)

@@ -47,6 +47,9 @@ struct MaskOrigin {
   /// constant's side. Null when the value is the mask itself.
   const clang::BinaryOperator *CombinedBy = nullptr;
   const clang::Expr *Constant = nullptr;
+  /// CombinedBy narrows a variable that holds the value (`m & 0xff`), not
+  /// the value where it is produced.
+  bool NarrowedAtUse = false;
 };
 /// With Calls, a parameter of a helper is followed into what its callers
 /// pass (a mask taken in the caller and used in the helper).
