@@ -23,6 +23,21 @@ std::optional<std::string> sourceText(const Expr *E, ASTContext &Ctx) {
   return Text.str();
 }
 
+/// Whether Condition, passed as the `int` predicate of a ballot, is nonzero
+/// exactly where it is true: a bool, or an integer of at most 32 bits. A
+/// float (0.5), a 64-bit integer (1ull << 32) or a pointer is not, and a
+/// comma expression would be read as more arguments.
+bool keepsTruthAsInt(const Expr *Condition, ASTContext &Ctx) {
+  const auto *Comma = dyn_cast<BinaryOperator>(Condition->IgnoreImplicit());
+  if (Comma && Comma->getOpcode() == BO_Comma)
+    return false;
+  QualType Type = Condition->IgnoreImpCasts()->getType();
+  if (Type->isBooleanType())
+    return true;
+  return (Type->isIntegerType() || Type->isEnumeralType()) &&
+         !Type->isDependentType() && Ctx.getTypeSize(Type) <= 32;
+}
+
 /// The predicate of a ballot: the conjuncts in evaluation order, so that
 /// short-circuiting guards later ones exactly as the original code did.
 std::optional<std::string> predicate(const LaneCondition &C,
@@ -37,8 +52,12 @@ std::optional<std::string> predicate(const LaneCondition &C,
       Text += " && ";
     if (J.Negated)
       Text += "!(" + *Part + ")";
+    else if (!Single)
+      Text += "(" + *Part + ")";
+    else if (!keepsTruthAsInt(J.Condition, Ctx))
+      Text += "!!(" + *Part + ")";
     else
-      Text += Single ? *Part : "(" + *Part + ")";
+      Text += *Part;
   }
   return Text;
 }
@@ -64,6 +83,10 @@ std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
   SourceLocation Loc = SM.getExpansionLoc(C.Anchor->getBeginLoc());
   unsigned Line = SM.getExpansionLineNumber(Loc);
   std::string Name = Prefix.str() + std::to_string(Line);
+  // Two statements on one line that each need a ballot: the later ones are
+  // told apart by their column.
+  if (!lineLayoutOf(C.Anchor, Ctx))
+    Name += "_" + std::to_string(SM.getExpansionColumnNumber(Loc));
   // The arms of an else-if chain each get a ballot before its first if:
   // each is named after its own test too.
   const auto *If = dyn_cast<IfStmt>(C.Anchor);
