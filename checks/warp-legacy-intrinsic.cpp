@@ -311,7 +311,8 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
 
   SourceLocation Paren = parenAfterName(SM.getSpellingLoc(Name), Entry->Legacy,
                                         SM, Ctx.getLangOpts());
-  Membership Lanes = context().analyses(Ctx).Members.at(Call);
+  Membership Lanes =
+      context().analyses(Ctx).Members.at(Call, FixShapes::WithLoopsAndArms);
   if (Name.isMacroID() && !SM.isMacroArgExpansion(Name) && Paren.isValid()) {
     if (std::optional<IgnoredMaskParameter> Param =
             ignoredMaskParameter(SM.getSpellingLoc(Name), SM)) {

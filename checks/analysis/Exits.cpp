@@ -229,4 +229,18 @@ bool bodyContainsGoto(ASTContext &Ctx, const FunctionDecl &Definition) {
   return containsGoto(Ctx, Body);
 }
 
+const char *describeExit(const Stmt *Exit) {
+  if (isa<ReturnStmt>(Exit))
+    return "an early return";
+  if (isa<BreakStmt>(Exit))
+    return "a break";
+  if (isa<ContinueStmt>(Exit))
+    return "a continue";
+  if (isa<AsmStmt>(Exit))
+    return "inline PTX that may exit";
+  if (isa<CallExpr>(Exit))
+    return "a call that may exit the thread (inline PTX exit)";
+  return "a goto";
+}
+
 } // namespace warpfix

@@ -35,6 +35,9 @@ std::vector<const clang::Stmt *> exitsOf(clang::ASTContext &Ctx,
                                          bool CountContinue = true,
                                          ExitingFunctions *Exiting = nullptr);
 
+/// An exit as a finding's note names it ("an early return", "a break").
+const char *describeExit(const clang::Stmt *Exit);
+
 /// Whether S contains a goto (or a computed goto) anywhere.
 bool containsGoto(clang::ASTContext &Ctx, const clang::Stmt *S);
 

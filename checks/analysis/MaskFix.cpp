@@ -99,8 +99,9 @@ std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
       Name += "_" + std::to_string(SM.getExpansionColumnNumber(Test));
     if (C.Conjuncts.back().Negated)
       Name += "_else";
-  } else if (If && If->getElse() && C.Conjuncts.back().Negated) {
-    // The two arms of one if/else each get a ballot before it.
+  } else if (C.Conjuncts.back().Negated && (!If || If->getElse())) {
+    // The two arms of one if/else, or of one `?:`, each get a ballot before
+    // it.
     Name += "_else";
   }
   return unusedName(std::move(Name), Ctx);
@@ -193,6 +194,101 @@ std::optional<ComputedOnce> computeOnce(const LaneCondition &C,
   return Result;
 }
 
+/// One step of indentation as the file has it: what the body's lines add
+/// to the loop's, or two spaces.
+std::string indentStep(const LineLayout &Outer, const LineLayout &Inner) {
+  if (Inner.Indent.size() > Outer.Indent.size() &&
+      llvm::StringRef(Inner.Indent).starts_with(Outer.Indent))
+    return Inner.Indent.substr(Outer.Indent.size());
+  return "  ";
+}
+
+/// Whether only spaces and tabs stand before Loc on its line.
+bool startsItsLine(SourceLocation Loc, const SourceManager &SM) {
+  auto [File, Offset] = SM.getDecomposedLoc(Loc);
+  llvm::StringRef Buffer = SM.getBufferData(File);
+  size_t LineStart = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  LineStart = (Offset == 0 || LineStart == llvm::StringRef::npos)
+                  ? 0
+                  : LineStart + 1;
+  return Buffer.slice(LineStart, Offset).ltrim(" \t").empty();
+}
+
+/// The edits that make the lanes that enter C.Loop stay in it until none has
+/// an iteration left: the condition moves into the body, where every lane
+/// evaluates it and takes the ballot that is the mask of the body; the lanes
+/// whose condition fails go on to the next iteration, and the loop ends when
+/// no lane's holds. A for loop's increment moves to the end of the body.
+/// loopRewriteRefusal() has checked that this is the same program.
+std::optional<std::vector<MaskInsertion>>
+rewriteLoop(const LaneCondition &C, const std::string &Outer,
+            const std::string &Mask, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *For = dyn_cast<ForStmt>(C.Loop);
+  const auto *Body = cast<CompoundStmt>(
+      For ? For->getBody() : cast<WhileStmt>(C.Loop)->getBody());
+  const Expr *Condition = C.Conjuncts.front().Condition;
+  const Expr *Increment = For ? For->getInc() : nullptr;
+  SourceLocation Open = Body->getLBracLoc(), Close = Body->getRBracLoc();
+  CharSourceRange ConditionRange = fileRangeOf(Condition, Ctx);
+  std::optional<std::string> ConditionText = sourceText(Condition, Ctx);
+  CharSourceRange IncrementRange =
+      Increment ? fileRangeOf(Increment, Ctx) : CharSourceRange();
+  std::optional<std::string> IncrementText =
+      Increment ? sourceText(Increment, Ctx) : std::nullopt;
+  FileID File = SM.getFileID(SM.getExpansionLoc(C.Loop->getBeginLoc()));
+  auto InFile = [&](SourceLocation Loc) {
+    return Loc.isValid() && Loc.isFileID() && SM.getFileID(Loc) == File;
+  };
+  if (!ConditionText || !InFile(Open) || !InFile(Close) ||
+      !InFile(ConditionRange.getBegin()) ||
+      (Increment && (!IncrementText || !InFile(IncrementRange.getBegin()))))
+    return std::nullopt;
+  const auto *Comma = dyn_cast<BinaryOperator>(Condition->IgnoreImplicit());
+  if (Comma && Comma->getOpcode() == BO_Comma)
+    *ConditionText = "(" + *ConditionText + ")";
+
+  std::string Iterating = unusedName(Mask + "_iterating", Ctx);
+  std::optional<LineLayout> LoopLayout = lineLayoutOf(C.Loop, Ctx);
+  std::optional<LineLayout> BodyLayout =
+      Body->body_empty() ? std::nullopt
+                         : lineLayoutOf(Body->body_front(), Ctx);
+  std::string Between = " ", Nested = " ", BodyIndent;
+  if (LoopLayout && BodyLayout) {
+    BodyIndent = BodyLayout->Indent;
+    Between = BodyLayout->LineEnd + BodyIndent;
+    Nested = Between + indentStep(*LoopLayout, *BodyLayout);
+  }
+  std::vector<MaskInsertion> Edits;
+  Edits.push_back({ConditionRange.getBegin(), For ? "" : "true",
+                   ConditionRange});
+  if (Increment)
+    Edits.push_back({IncrementRange.getBegin(), "", IncrementRange});
+  // After the brace's token, which may be the digraph `<%`.
+  SourceLocation AfterOpen =
+      Lexer::getLocForEndOfToken(Open, 0, SM, Ctx.getLangOpts());
+  if (AfterOpen.isInvalid())
+    return std::nullopt;
+  Edits.push_back({AfterOpen,
+                   Between + "const bool " + Iterating + " = " +
+                       *ConditionText + ";" + Between + "const unsigned " +
+                       Mask + " = __ballot_sync(" + Outer + ", " + Iterating +
+                       ");" + Between + "if (" + Mask + " == 0)" + Nested +
+                       "break;" + Between + "if (!" + Iterating + ")" +
+                       Nested + "continue;"});
+  if (Increment) {
+    if (LoopLayout && BodyLayout && startsItsLine(Close, SM)) {
+      unsigned Column = SM.getSpellingColumnNumber(Close);
+      Edits.push_back({Close.getLocWithOffset(-int(Column - 1)),
+                       BodyIndent + *IncrementText + ";" +
+                           BodyLayout->LineEnd});
+    } else {
+      Edits.push_back({Close, *IncrementText + "; "});
+    }
+  }
+  return Edits;
+}
+
 } // namespace
 
 bool insertStatementBefore(const Stmt *Anchor, const std::string &Statement,
@@ -258,6 +354,16 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
                          "; the mask is a ballot of the conditions, taken "
                          "before the branch (Using CUDA Warp-Level "
                          "Primitives, listing 3)");
+  for (const LaneCondition &C : M.Conditions)
+    if (C.Loop)
+      Finding.note(C.Loop->getBeginLoc(),
+                   "the lanes that ran an iteration of this loop were those "
+                   "whose condition still held; the loop is rewritten so that "
+                   "the lanes that enter it stay in it until none has an "
+                   "iteration left, and each iteration's ballot of the "
+                   "condition is the mask of the calls in its body; a lane "
+                   "whose condition has failed does nothing more in the loop "
+                   "but take part in the ballot");
   noteAssumptions(Finding, M.Assumed, At);
   if (!M.AssumptionOff.empty())
     Finding.note(M.AssumptionOffLoc, M.AssumptionOff);
@@ -300,6 +406,20 @@ std::optional<PlannedMask> planMask(const Membership &M, SourceLocation Use,
     if (I == 0)
       Outer = Style.FullMasks.spellingAt(C.Anchor->getBeginLoc(), SM,
                                          Style.FullMask);
+    if (C.Loop) {
+      std::string Name = Distinct(maskName(C, Style.NamePrefix, Ctx), C);
+      std::optional<std::vector<MaskInsertion>> Edits =
+          rewriteLoop(C, Outer, Name, Ctx);
+      if (!Edits) {
+        Plan.UnwritableAt = SM.getExpansionLoc(C.Loop->getBeginLoc());
+        Plan.UnwritableWhy = UnwritableLoopNote.str();
+        return Plan;
+      }
+      for (MaskInsertion &Edit : *Edits)
+        Plan.Statements.push_back(std::move(Edit));
+      Outer = Name;
+      continue;
+    }
     // Each lane tests the branch again after the ballot: only a condition
     // that must give the same answer then keeps the mask exact. Another is
     // computed once, where its shape allows.

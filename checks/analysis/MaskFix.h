@@ -49,6 +49,13 @@ inline constexpr llvm::StringLiteral UnwritableBallotNote =
     "no automatic fix: the branch that decides which lanes take part is "
     "written by a macro, so no mask can be inserted before it";
 
+/// Why a fix is dropped when a loop that would keep its lanes together
+/// cannot be rewritten as text.
+inline constexpr llvm::StringLiteral UnwritableLoopNote =
+    "no automatic fix: the loop that decides which lanes take part, whose "
+    "condition is lane-dependent, is written in part by a macro or in "
+    "another file, so it cannot be rewritten to keep its lanes together";
+
 /// Why a fix is dropped when a ballot's condition reads memory that other
 /// lanes may write, and it cannot be computed once into a variable.
 inline constexpr llvm::StringLiteral ConditionReadsMemoryNote =

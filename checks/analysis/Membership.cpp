@@ -1,4 +1,6 @@
 #include "checks/analysis/Membership.h"
+#include "checks/analysis/ArmBallot.h"
+#include "checks/analysis/LoopRewrite.h"
 #include "checks/analysis/Parents.h"
 #include "checks/FindingSink.h"
 #include "checks/analysis/SyncPrimitives.h"
@@ -34,19 +36,6 @@ bool alwaysExits(const Stmt *S) {
   return false;
 }
 
-const char *describeExit(const Stmt *Exit) {
-  if (isa<ReturnStmt>(Exit))
-    return "an early return";
-  if (isa<BreakStmt>(Exit))
-    return "a break";
-  if (isa<ContinueStmt>(Exit))
-    return "a continue";
-  if (isa<AsmStmt>(Exit))
-    return "inline PTX that may exit";
-  if (isa<CallExpr>(Exit))
-    return "a call that may exit the thread (inline PTX exit)";
-  return "a goto";
-}
 
 /// The statements from the function body down to S, outermost first.
 const FunctionDecl *pathTo(ASTContext &Ctx, const Stmt *S,
@@ -302,8 +291,12 @@ static bool readsOnlyThreadPrivateStmt(const Stmt *Condition,
       return !Memory;
     }
     bool VisitMemberExpr(MemberExpr *Member) {
+      // A mutable field may be written through a const object.
+      const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
       Memory |= Member->isArrow() ||
-                Member->getMemberDecl()->getType()->isReferenceType();
+                Member->getMemberDecl()->getType()->isReferenceType() ||
+                (Field && Field->isMutable() &&
+                 !isInThreadPrivateObject(Member));
       return !Memory;
     }
     bool VisitUnaryOperator(UnaryOperator *U) {
@@ -333,6 +326,7 @@ static bool readsOnlyThreadPrivateStmt(const Stmt *Condition,
   F.TraverseStmt(const_cast<Stmt *>(Condition));
   return !F.Memory;
 }
+
 
 bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
                                    Membership &M) {
@@ -514,6 +508,70 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
   return true;
 }
 
+bool MembershipAnalysis::addLoopCondition(Membership &M, const Stmt *Loop,
+                                          const FunctionDecl *F) {
+  const Expr *Condition = loopCondition(Loop);
+  bool Splits = splitsWarps(Lanes.of(Condition), F);
+  if (std::optional<std::string> Refusal =
+          loopRewriteRefusal(Loop, Ctx, Lanes.exitingFunctions())) {
+    std::string Why =
+        (Splits ? std::string("the loop's condition is lane-dependent, so "
+                              "lanes leave it at different iterations")
+                : "the loop's condition is warp-uniform only " +
+                      InWholeWarpBlocksNotKnown.str() +
+                      ", so lanes may leave it at different iterations") +
+        ", and the loop cannot be rewritten to keep them together: " +
+        *Refusal;
+    SourceLocation Where =
+        Ctx.getSourceManager().getExpansionLoc(Loop->getBeginLoc());
+    return fail(M, Splits ? Membership::divergent(std::move(Why), Where)
+                          : Membership::unknown(std::move(Why), Where));
+  }
+  M.LaneDependentCondition |= Splits;
+  LaneCondition Iterating;
+  Iterating.Conjuncts = {{Condition, /*Negated=*/false}};
+  Iterating.Anchor = Iterating.Loop = Loop;
+  M.Conditions.push_back(std::move(Iterating));
+  return true;
+}
+
+bool MembershipAnalysis::addArmCondition(Membership &M,
+                                         const AbstractConditionalOperator *Cond,
+                                         bool InFalseArm,
+                                         const FunctionDecl *F) {
+  const Expr *Condition = Cond->getCond();
+  bool Splits = splitsWarps(Lanes.of(Condition), F);
+  const Stmt *Statement = nullptr;
+  std::optional<std::string> Refusal = armBallotRefusal(Cond, Ctx, Statement);
+  // The ballots of nested `?:`s would all stand before the statement, where
+  // the inner one would be taken by lanes that its mask leaves out.
+  if (!Refusal && llvm::any_of(M.Conditions, [&](const LaneCondition &C) {
+        return C.Anchor == Statement;
+      }))
+    Refusal = "it is inside an arm of another lane-dependent conditional "
+              "expression of the same statement, whose lanes its ballot, "
+              "taken before the statement, would not all be";
+  if (Refusal) {
+    std::string Reason =
+        (Splits ? std::string("the conditional expression's condition is "
+                              "lane-dependent")
+                : "the conditional expression's condition is warp-uniform "
+                  "only " +
+                      InWholeWarpBlocksNotKnown.str()) +
+        ", and its ballot cannot be taken before the statement: " + *Refusal;
+    SourceLocation Where =
+        Ctx.getSourceManager().getExpansionLoc(Cond->getBeginLoc());
+    return fail(M, Splits ? Membership::divergent(std::move(Reason), Where)
+                          : Membership::unknown(std::move(Reason), Where));
+  }
+  M.LaneDependentCondition |= Splits;
+  LaneCondition Arm;
+  Arm.Conjuncts = {{Condition, InFalseArm}};
+  Arm.Anchor = Statement;
+  M.Conditions.push_back(std::move(Arm));
+  return true;
+}
+
 bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
                                          const Stmt *Block,
                                          const FunctionDecl *F) {
@@ -558,15 +616,16 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
                                            Divergent->getBeginLoc()));
 }
 
-Membership MembershipAnalysis::at(const Stmt *S) {
-  return walk(S, /*FromAnyEntry=*/false);
+Membership MembershipAnalysis::at(const Stmt *S, FixShapes Allowed) {
+  return walk(S, /*FromAnyEntry=*/false, Allowed);
 }
 
 Membership MembershipAnalysis::withinFunction(const Stmt *S) {
   return walk(S, /*FromAnyEntry=*/true);
 }
 
-Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
+Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry,
+                                    FixShapes Allowed) {
   std::vector<Step> Path;
   // One allocation for the usual depth, rather than a growth per level.
   Path.reserve(16);
@@ -584,7 +643,7 @@ Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
     Entry = atEntry(F);
   if (Entry.Result != Membership::AllLanes)
     return Entry;
-  M = fromEntry(F, Path);
+  M = fromEntry(F, Path, Allowed);
   if (M.Result != Membership::Unknown)
     M.takeAssumptions(Entry);
   if (M.Result == Membership::AllLanes && !FromAnyEntry) {
@@ -598,7 +657,8 @@ Membership MembershipAnalysis::walk(const Stmt *S, bool FromAnyEntry) {
 }
 
 Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
-                                         const std::vector<Step> &Path) {
+                                         const std::vector<Step> &Path,
+                                         FixShapes Allowed) {
   Membership M;
   auto Uniform = [&](const Expr *E) { return uniformIn(Lanes.of(E), F, M); };
   for (const Step &Step : Path) {
@@ -619,6 +679,13 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
           For && Child == For->getInit())
         continue;
       if (loopCondition(Parent) && !Uniform(loopCondition(Parent))) {
+        // The rewrite also refuses every exit from the body, so the exits
+        // below need no second look.
+        if (Allowed == FixShapes::WithLoopsAndArms && Child == loopBody(Parent)) {
+          if (!addLoopCondition(M, Parent, F))
+            return M;
+          continue;
+        }
         fail(M, notUniform(splitsWarps(Lanes.of(loopCondition(Parent)), F),
                            "the loop's condition",
                            ", so lanes leave it at different iterations",
@@ -676,6 +743,11 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
                                    Parent->getBeginLoc());
     } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(Parent)) {
       if (Child != Cond->getCond() && !Uniform(Cond->getCond())) {
+        if (Allowed == FixShapes::WithLoopsAndArms) {
+          if (!addArmCondition(M, Cond, Child != Cond->getTrueExpr(), F))
+            return M;
+          continue;
+        }
         fail(M, notUniform(splitsWarps(Lanes.of(Cond->getCond()), F),
                            "the conditional expression's condition", "", "",
                            Cond->getBeginLoc()));

@@ -6,6 +6,7 @@
 #include "checks/analysis/WarpAssumptions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,19 @@ struct LaneCondition {
   };
   std::vector<Conjunct> Conjuncts;
   const clang::Stmt *Anchor = nullptr;
+  /// Set for the lanes that run an iteration of a loop whose condition is
+  /// lane-dependent (then Anchor is the loop, and the one conjunct its
+  /// condition). The fix rewrites the loop so that the lanes that entered it
+  /// stay in it until none has an iteration left, each iteration taking a
+  /// ballot of the condition; loopRewriteRefusal() says when that is sound.
+  const clang::Stmt *Loop = nullptr;
 };
+
+/// The shapes of mask a fix may write: ballots before branches only, or
+/// also the per-iteration ballot of a lane-dependent loop, at the price of
+/// rewriting the loop (LaneCondition::Loop), and the ballot of a
+/// lane-dependent `?:`, taken before its statement.
+enum class FixShapes { BallotsOnly, WithLoopsAndArms };
 
 /// The most conditions that one ballot of a mask fix writes out.
 inline constexpr size_t MaxBallotConjuncts = 12;
@@ -118,7 +131,8 @@ public:
   /// The lanes that reach S, from the entry of the function around it. For a
   /// device function, its entry counts as reached by all lanes only when every
   /// call of it in the translation unit is.
-  Membership at(const clang::Stmt *S);
+  Membership at(const clang::Stmt *S,
+               FixShapes Allowed = FixShapes::BallotsOnly);
   /// The lanes that reach S out of those that enter its function, whoever
   /// they are: two statements with the sameLanes() here are reached by the
   /// same lanes, each time, even where nothing is known of the callers. For
@@ -126,9 +140,20 @@ public:
   Membership withinFunction(const clang::Stmt *S);
 
 private:
-  Membership walk(const clang::Stmt *S, bool FromAnyEntry);
+  Membership walk(const clang::Stmt *S, bool FromAnyEntry,
+                  FixShapes Allowed = FixShapes::BallotsOnly);
   Membership fromEntry(const clang::FunctionDecl *F,
-                       const std::vector<PathStep> &Path);
+                       const std::vector<PathStep> &Path, FixShapes Allowed);
+  /// Adds the condition of Loop, lane-dependent, for a statement in its
+  /// body; or fails M with why the loop cannot be rewritten.
+  bool addLoopCondition(Membership &M, const clang::Stmt *Loop,
+                        const clang::FunctionDecl *F);
+  /// Adds the condition of Cond, lane-dependent, for a call in one of its
+  /// arms, as a ballot taken before the statement Cond is part of; or fails
+  /// M with why that ballot would not be exact.
+  bool addArmCondition(Membership &M,
+                       const clang::AbstractConditionalOperator *Cond,
+                       bool InFalseArm, const clang::FunctionDecl *F);
   Membership atEntry(const clang::FunctionDecl *F);
   bool addCondition(Membership &M, const clang::IfStmt *If, bool Negated,
                     const clang::Stmt *Anchor, const clang::FunctionDecl *F);

@@ -19,11 +19,9 @@ __global__ void predicates(const float *in, const int *p, int *out) {
   if (f)
     r += __ballot(1);
   double d = (x % 3) * 0.25;
-  if (d)
-    r += __ballot(1);
+  r += d ? __ballot(1) : 0;
   unsigned long long wide = (unsigned long long)(x % 4) << 31;
-  if (wide)
-    r += __ballot(1);
+  r += wide ? __ballot(1) : 0;
   const int *q = x & 1 ? p : nullptr;
   if (q)
     r += __ballot(1);
@@ -31,15 +29,14 @@ __global__ void predicates(const float *in, const int *p, int *out) {
   if (s)
     r += __ballot(1);
   bool b = x & 4;
-  if (b)
-    r += __ballot(1);
+  r += b ? __ballot(1) : 0;
   out[threadIdx.x] = r + (int)in[0];
 }
 // CHECK-FIXES:      {{^}}  const unsigned warpfix_mask_[[F:[0-9]+]] = __ballot_sync(0xffffffff, !!(f));
 // CHECK-FIXES-NEXT: {{^}}  if (f)
 // CHECK-FIXES-NEXT: {{^}}    r += __ballot_sync(warpfix_mask_[[F]], 1);
 // CHECK-FIXES:      {{^}}  const unsigned warpfix_mask_[[D:[0-9]+]] = __ballot_sync(0xffffffff, !!(d));
-// CHECK-FIXES-NEXT: {{^}}  if (d)
+// CHECK-FIXES-NEXT: {{^}}  r += d ? __ballot_sync(warpfix_mask_[[D]], 1) : 0;
 // CHECK-FIXES:      {{^}}  const unsigned warpfix_mask_[[W:[0-9]+]] = __ballot_sync(0xffffffff, !!(wide));
 // CHECK-FIXES:      {{^}}  const unsigned warpfix_mask_[[Q:[0-9]+]] = __ballot_sync(0xffffffff, !!(q));
 // CHECK-FIXES:      {{^}}  const unsigned warpfix_mask_[[S:[0-9]+]] = __ballot_sync(0xffffffff, s);

@@ -3,7 +3,8 @@
 // dependent continue, a case label or a goto that enters the loop past its
 // init, an escaped address, and a use after the loop. Each keeps the counter
 // lane-dependent, so each legacy call is reported and left alone, or gets a
-// ballot where it may.
+// ballot where it may: a ballot before a branch, or the ballot of a loop
+// rewritten to keep its lanes together (lane-dependent-loops.cu).
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 
@@ -27,7 +28,7 @@ __global__ void divergentStep(float *out) {
       i++;
     v += __shfl_down(v, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
-    // CHECK-MESSAGES: :[[@LINE-5]]:3: note: no automatic fix: the loop's condition is lane-dependent
+    // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the lanes that ran an iteration of this loop were those whose condition still held
   }
   out[threadIdx.x] = v;
 }
@@ -38,7 +39,7 @@ __global__ void continueBeforeStep(float *out) {
   for (i = 0; i < 8;) {
     v += __shfl_down(v, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
-    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: no automatic fix: the loop's condition is lane-dependent
+    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: the lanes that ran an iteration of this loop were those whose condition still held
     if (threadIdx.x & 1)
       continue;
     i += 2;
@@ -82,7 +83,7 @@ __global__ void escapedCounter(float *out) {
     *alias = threadIdx.x;
     v += __shfl_down(v, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
-    // CHECK-MESSAGES: :[[@LINE-4]]:3: note: no automatic fix: the loop's condition is lane-dependent
+    // CHECK-MESSAGES: :[[@LINE-4]]:3: note: the lanes that ran an iteration of this loop were those whose condition still held
   }
   out[threadIdx.x] = v;
 }

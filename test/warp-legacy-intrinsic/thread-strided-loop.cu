@@ -29,7 +29,7 @@ __global__ void padded_divide(const int *in, int *out, int n) {
     // CHECK-MESSAGES: :[[@LINE-2]]:12: note: every lane of the warp reaches this call, so the full mask is exact
     // CHECK-MESSAGES: :[[@LINE-3]]:12: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
     // NO-WHOLE-WARPS: :[[@LINE-4]]:12: warning: '__shfl_down' is a legacy
-    // NO-WHOLE-WARPS: :[[@LINE-7]]:3: note: no automatic fix: the loop's condition is lane-dependent
+    // NO-WHOLE-WARPS: :[[@LINE-7]]:3: note: the lanes that ran an iteration of this loop were those whose condition still held
   }
   out[threadIdx.x] = acc;
 }

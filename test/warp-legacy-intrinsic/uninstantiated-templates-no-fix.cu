@@ -77,18 +77,3 @@ __global__ void pairs(T *io) {
   // CHECK-MESSAGES: :[[@LINE-6]]:17: note: no automatic fix: in this template the call's arguments depend on a template parameter, and the name also finds this declaration, which some instantiations may call instead of the toolkit's intrinsic
   // CHECK-MESSAGES: :[[@LINE-3]]:21: note: candidate rewrite: __shfl_xor_sync(<mask>, ...)
 }
-
-// An index into an object of dependent type: some instantiation may make
-// `t[p]` a call of an operator[] that takes p by reference and changes it.
-template <class Table>
-__global__ void subscript_may_be_a_call(int *o, Table t) {
-  int v = o[threadIdx.x];
-  for (int p = 0; p < 4; p++) {
-    v += __shfl_down(v, 1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: '__shfl_down' is a legacy
-    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: no automatic fix: the loop's condition is lane-dependent
-    // CHECK-MESSAGES: :[[@LINE-3]]:10: note: candidate rewrite: __shfl_down_sync(<mask>, ...)
-    v += t[p];
-  }
-  o[threadIdx.x] = v;
-}
