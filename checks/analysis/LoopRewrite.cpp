@@ -14,6 +14,14 @@ namespace warpfix {
 
 namespace {
 
+/// The file range E is written in, or an invalid one where a macro writes
+/// part of it.
+CharSourceRange fileRangeOf(const Expr *E, ASTContext &Ctx) {
+  return Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
 /// The case labels in S that a switch outside S jumps to.
 bool hasCaseFromOutside(const Stmt *S) {
   llvm::SmallPtrSet<const SwitchCase *, 8> Inner;
@@ -46,9 +54,7 @@ std::optional<std::string> incrementMoveRefusal(const Expr *Increment,
                                                 const CompoundStmt *Body,
                                                 ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Increment->getSourceRange()), SM,
-      Ctx.getLangOpts());
+  CharSourceRange Range = fileRangeOf(Increment, Ctx);
   if (Range.isInvalid())
     return std::string("its increment is written by a macro");
   llvm::StringSet<> Words;
@@ -278,9 +284,7 @@ bool directiveBetween(SourceLocation Begin, SourceLocation End,
 std::optional<std::string> movedTextRefusal(const Expr *E, llvm::StringRef What,
                                             ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
+  CharSourceRange Range = fileRangeOf(E, Ctx);
   if (Range.isInvalid())
     return "its " + What.str() + " is written by a macro";
   llvm::StringRef Text =
@@ -371,8 +375,9 @@ std::optional<std::string> loopRewriteRefusal(const Stmt *Loop,
                        "again");
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation LoopBegin = Loop->getBeginLoc();
-  SourceLocation FirstInBody =
-      Body->body_empty() ? Body->getRBracLoc() : Body->body_front()->getBeginLoc();
+  SourceLocation FirstInBody = Body->body_empty()
+                                   ? Body->getRBracLoc()
+                                   : Body->body_front()->getBeginLoc();
   if (LoopBegin.isFileID() && FirstInBody.isFileID() &&
       Body->getRBracLoc().isFileID()) {
     // An #if in the header or around the braces: another configuration

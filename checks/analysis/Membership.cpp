@@ -394,6 +394,19 @@ static Membership notUniform(bool SplitsWarps, llvm::StringRef Subject,
                              Where);
 }
 
+/// M made unknown because a fix that would restructure the code around a
+/// divergent Subject is not the same program: why, after what notUniform()
+/// says of the Subject.
+static bool failRewrite(Membership &M, bool SplitsWarps,
+                        llvm::StringRef Subject, llvm::StringRef Consequence,
+                        llvm::StringRef MaybeConsequence,
+                        const std::string &Why, SourceLocation Where) {
+  Membership Failure = notUniform(SplitsWarps, Subject, Consequence,
+                                  MaybeConsequence, Where);
+  Failure.Reason += ", and " + Why;
+  return fail(M, std::move(Failure));
+}
+
 bool MembershipAnalysis::splitsWarps(LaneValue V, const FunctionDecl *F) {
   // Rows of whole warps are never assumed (blocks of 16 x 16 threads are
   // common), and --assume-whole-warps=false says that blocks may not be.
@@ -513,20 +526,14 @@ bool MembershipAnalysis::addLoopCondition(Membership &M, const Stmt *Loop,
   const Expr *Condition = loopCondition(Loop);
   bool Splits = splitsWarps(Lanes.of(Condition), F);
   if (std::optional<std::string> Refusal =
-          loopRewriteRefusal(Loop, Ctx, Lanes.exitingFunctions())) {
-    std::string Why =
-        (Splits ? std::string("the loop's condition is lane-dependent, so "
-                              "lanes leave it at different iterations")
-                : "the loop's condition is warp-uniform only " +
-                      InWholeWarpBlocksNotKnown.str() +
-                      ", so lanes may leave it at different iterations") +
-        ", and the loop cannot be rewritten to keep them together: " +
-        *Refusal;
-    SourceLocation Where =
-        Ctx.getSourceManager().getExpansionLoc(Loop->getBeginLoc());
-    return fail(M, Splits ? Membership::divergent(std::move(Why), Where)
-                          : Membership::unknown(std::move(Why), Where));
-  }
+          loopRewriteRefusal(Loop, Ctx, Lanes.exitingFunctions()))
+    return failRewrite(M, Splits, "the loop's condition",
+                       ", so lanes leave it at different iterations",
+                       ", so lanes may leave it at different iterations",
+                       "the loop cannot be rewritten to keep them together: " +
+                           *Refusal,
+                       Ctx.getSourceManager().getExpansionLoc(
+                           Loop->getBeginLoc()));
   M.LaneDependentCondition |= Splits;
   LaneCondition Iterating;
   Iterating.Conjuncts = {{Condition, /*Negated=*/false}};
@@ -535,10 +542,9 @@ bool MembershipAnalysis::addLoopCondition(Membership &M, const Stmt *Loop,
   return true;
 }
 
-bool MembershipAnalysis::addArmCondition(Membership &M,
-                                         const AbstractConditionalOperator *Cond,
-                                         bool InFalseArm,
-                                         const FunctionDecl *F) {
+bool MembershipAnalysis::addArmCondition(
+    Membership &M, const AbstractConditionalOperator *Cond, bool InFalseArm,
+    const FunctionDecl *F) {
   const Expr *Condition = Cond->getCond();
   bool Splits = splitsWarps(Lanes.of(Condition), F);
   const Stmt *Statement = nullptr;
@@ -551,19 +557,13 @@ bool MembershipAnalysis::addArmCondition(Membership &M,
     Refusal = "it is inside an arm of another lane-dependent conditional "
               "expression of the same statement, whose lanes its ballot, "
               "taken before the statement, would not all be";
-  if (Refusal) {
-    std::string Reason =
-        (Splits ? std::string("the conditional expression's condition is "
-                              "lane-dependent")
-                : "the conditional expression's condition is warp-uniform "
-                  "only " +
-                      InWholeWarpBlocksNotKnown.str()) +
-        ", and its ballot cannot be taken before the statement: " + *Refusal;
-    SourceLocation Where =
-        Ctx.getSourceManager().getExpansionLoc(Cond->getBeginLoc());
-    return fail(M, Splits ? Membership::divergent(std::move(Reason), Where)
-                          : Membership::unknown(std::move(Reason), Where));
-  }
+  if (Refusal)
+    return failRewrite(M, Splits, "the conditional expression's condition", "",
+                       "",
+                       "its ballot cannot be taken before the statement: " +
+                           *Refusal,
+                       Ctx.getSourceManager().getExpansionLoc(
+                           Cond->getBeginLoc()));
   M.LaneDependentCondition |= Splits;
   LaneCondition Arm;
   Arm.Conjuncts = {{Condition, InFalseArm}};
@@ -681,7 +681,8 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
       if (loopCondition(Parent) && !Uniform(loopCondition(Parent))) {
         // The rewrite also refuses every exit from the body, so the exits
         // below need no second look.
-        if (Allowed == FixShapes::WithLoopsAndArms && Child == loopBody(Parent)) {
+        if (Allowed == FixShapes::WithLoopsAndArms &&
+            Child == loopBody(Parent)) {
           if (!addLoopCondition(M, Parent, F))
             return M;
           continue;
