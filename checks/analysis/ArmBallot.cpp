@@ -1,6 +1,7 @@
 #include "checks/analysis/ArmBallot.h"
 #include "checks/analysis/Membership.h"
 #include "checks/analysis/Parents.h"
+#include "checks/analysis/SkippedCode.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -47,12 +48,9 @@ bool isWarpIntrinsicCall(const Stmt *S, const SourceManager &SM) {
       !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
     return false;
   static const llvm::StringSet<> Names = {
-      "__shfl",        "__shfl_up",        "__shfl_down",
-      "__shfl_xor",    "__shfl_sync",      "__shfl_up_sync",
-      "__shfl_down_sync", "__shfl_xor_sync", "__ballot",
-      "__ballot_sync", "__any",            "__any_sync",
-      "__all",         "__all_sync",       "ballot",
-      "any",           "all"};
+#define LEGACY_INTRINSIC(Legacy, Sync, Kind) #Legacy, #Sync,
+#include "checks/LegacyIntrinsics.def"
+  };
   return Names.contains(Callee->getName());
 }
 
@@ -139,18 +137,6 @@ bool refersTo(const Stmt *S, const Decl *D) {
                       [&](const Stmt *Child) { return refersTo(Child, D); });
 }
 
-/// Whether a line of Range starts with a preprocessor directive.
-bool directiveLineIn(CharSourceRange Range, const SourceManager &SM) {
-  auto [File, From] = SM.getDecomposedLoc(Range.getBegin());
-  unsigned To = SM.getFileOffset(Range.getEnd());
-  llvm::StringRef Text = SM.getBufferData(File).slice(From, To);
-  llvm::SmallVector<llvm::StringRef, 8> Lines;
-  Text.split(Lines, '\n');
-  return llvm::any_of(llvm::drop_begin(Lines), [](llvm::StringRef Line) {
-    return Line.ltrim(" \t").starts_with("#");
-  });
-}
-
 } // namespace
 
 std::optional<std::string>
@@ -193,7 +179,8 @@ armBallotRefusal(const AbstractConditionalOperator *Cond, ASTContext &Ctx,
       CharSourceRange::getTokenRange(Statement->getBeginLoc(),
                                      Condition->getEndLoc()),
       SM, Ctx.getLangOpts());
-  if (Range.isInvalid() || directiveLineIn(Range, SM))
+  if (Range.isInvalid() ||
+      directiveLineBetween(Range.getBegin(), Range.getEnd(), SM))
     return std::string("a preprocessor directive stands between the "
                        "statement's start and the condition's end, or the "
                        "statement is written by a macro");

@@ -1,6 +1,7 @@
 #include "checks/analysis/LoopRewrite.h"
 #include "checks/analysis/Loops.h"
 #include "checks/analysis/Membership.h"
+#include "checks/analysis/SkippedCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -252,31 +253,6 @@ std::optional<std::string> synchronisationIn(const Stmt *S, ASTContext &Ctx) {
   return std::nullopt;
 }
 
-/// Whether a line between Begin and End (file locations of one file)
-/// starts with a preprocessor directive; with DefinitionsOnly, a #define or
-/// #undef.
-bool directiveBetween(SourceLocation Begin, SourceLocation End,
-                      const SourceManager &SM, bool DefinitionsOnly) {
-  auto [File, From] = SM.getDecomposedLoc(Begin);
-  auto [EndFile, To] = SM.getDecomposedLoc(End);
-  if (File != EndFile || To < From)
-    return true;
-  llvm::StringRef Text = SM.getBufferData(File).slice(From, To);
-  llvm::SmallVector<llvm::StringRef, 16> Lines;
-  Text.split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    // The first piece starts mid-line, after the loop's own first tokens.
-    llvm::StringRef Line = Lines[I].ltrim(" \t");
-    if (I == 0 || !Line.consume_front("#"))
-      continue;
-    Line = Line.ltrim(" \t");
-    if (!DefinitionsOnly || Line.starts_with("define") ||
-        Line.starts_with("undef"))
-      return true;
-  }
-  return false;
-}
-
 /// Why E, written in the loop's header and moved into its body by the
 /// rewrite, might not mean the same there: a macro other than one that
 /// names a number (it may name a local the body declares, or be redefined
@@ -382,11 +358,11 @@ std::optional<std::string> loopRewriteRefusal(const Stmt *Loop,
       Body->getRBracLoc().isFileID()) {
     // An #if in the header or around the braces: another configuration
     // has another loop, which the edits made for this one would break.
-    if (directiveBetween(LoopBegin, FirstInBody, SM,
+    if (directiveLineBetween(LoopBegin, FirstInBody, SM,
                          /*DefinitionsOnly=*/false))
       return std::string("a preprocessor directive stands in its header or "
                          "around its opening brace");
-    if (directiveBetween(Body->getLBracLoc(), Body->getRBracLoc(), SM,
+    if (directiveLineBetween(Body->getLBracLoc(), Body->getRBracLoc(), SM,
                          /*DefinitionsOnly=*/true))
       return std::string("its body defines or undefines a macro, which the "
                          "condition or increment moved into it might use");

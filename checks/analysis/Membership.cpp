@@ -521,6 +521,20 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
   return true;
 }
 
+/// A condition of its own, whose ballot stands before Anchor (and, for a
+/// rewritten Loop, in each of its iterations).
+static void addSingleCondition(Membership &M, bool Splits,
+                               const Expr *Condition, bool Negated,
+                               const Stmt *Anchor,
+                               const Stmt *Loop = nullptr) {
+  M.LaneDependentCondition |= Splits;
+  LaneCondition Single;
+  Single.Conjuncts = {{Condition, Negated}};
+  Single.Anchor = Anchor;
+  Single.Loop = Loop;
+  M.Conditions.push_back(std::move(Single));
+}
+
 bool MembershipAnalysis::addLoopCondition(Membership &M, const Stmt *Loop,
                                           const FunctionDecl *F) {
   const Expr *Condition = loopCondition(Loop);
@@ -534,11 +548,7 @@ bool MembershipAnalysis::addLoopCondition(Membership &M, const Stmt *Loop,
                            *Refusal,
                        Ctx.getSourceManager().getExpansionLoc(
                            Loop->getBeginLoc()));
-  M.LaneDependentCondition |= Splits;
-  LaneCondition Iterating;
-  Iterating.Conjuncts = {{Condition, /*Negated=*/false}};
-  Iterating.Anchor = Iterating.Loop = Loop;
-  M.Conditions.push_back(std::move(Iterating));
+  addSingleCondition(M, Splits, Condition, /*Negated=*/false, Loop, Loop);
   return true;
 }
 
@@ -564,11 +574,7 @@ bool MembershipAnalysis::addArmCondition(
                            *Refusal,
                        Ctx.getSourceManager().getExpansionLoc(
                            Cond->getBeginLoc()));
-  M.LaneDependentCondition |= Splits;
-  LaneCondition Arm;
-  Arm.Conjuncts = {{Condition, InFalseArm}};
-  Arm.Anchor = Statement;
-  M.Conditions.push_back(std::move(Arm));
+  addSingleCondition(M, Splits, Condition, InFalseArm, Statement);
   return true;
 }
 

@@ -178,6 +178,28 @@ void SkippedCode::addHeadersOnlySkippedCodeIncludes(Preprocessor &PP) {
   }
 }
 
+bool directiveLineBetween(SourceLocation Begin, SourceLocation End,
+                      const SourceManager &SM, bool DefinitionsOnly) {
+  auto [File, From] = SM.getDecomposedLoc(Begin);
+  auto [EndFile, To] = SM.getDecomposedLoc(End);
+  if (File != EndFile || To < From)
+    return true;
+  llvm::StringRef Text = SM.getBufferData(File).slice(From, To);
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  Text.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    // The first piece starts mid-line, after the loop's own first tokens.
+    llvm::StringRef Line = Lines[I].ltrim(" \t");
+    if (I == 0 || !Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim(" \t");
+    if (!DefinitionsOnly || Line.starts_with("define") ||
+        Line.starts_with("undef"))
+      return true;
+  }
+  return false;
+}
+
 void SkippedCode::attach(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<SkippedCodeRecorder>(*this, PP));
 }

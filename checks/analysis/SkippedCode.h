@@ -62,6 +62,15 @@ private:
   std::vector<Region> Dropped;
 };
 
+/// Whether a line between Begin and End (file locations) after the first
+/// starts with a preprocessor directive; with DefinitionsOnly, a #define or
+/// #undef. A range that spans files, or runs backwards, counts as having one:
+/// an edit that moves code across a directive may change what it means.
+bool directiveLineBetween(clang::SourceLocation Begin,
+                          clang::SourceLocation End,
+                          const clang::SourceManager &SM,
+                          bool DefinitionsOnly = false);
+
 } // namespace warpfix
 
 #endif
