@@ -94,6 +94,10 @@ def main():
     expect(s["files"] == len({f["file"] for f in findings}), "summary.files")
     expect(s["fixable"] == fixable, "summary.fixable")
     expect(s["fixed"] == fixed, "summary.fixed")
+    uncalled = sum(1 for f in findings if any(
+        n["message"].startswith("no automatic fix: every analysed translation "
+                                "unit abstains") for n in f["notes"]))
+    expect(s["uncalled"] == uncalled, "summary.uncalled")
     for_review = sum(1 for f in findings if f["fixed"] and any(
         "review this mask" in e["replacement"]
         for file in f["fix"]["files"] for e in file["edits"]))

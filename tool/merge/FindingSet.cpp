@@ -92,6 +92,12 @@ void collapseErrorNotes(Diagnostic &D) {
         " errors too";
 }
 
+/// The note of a finding that no analysed unit judges.
+static constexpr llvm::StringLiteral EveryUnitAbstains =
+    "no automatic fix: every analysed translation unit abstains, since none "
+    "sees all the callers of this code; analyse one that calls it (or "
+    "instantiates its template) to have it fixed";
+
 /// Folds the copies of one finding (from several TUs, instantiations or macro
 /// expansions) into one; their fix survives only if all of them agree on it.
 /// A copy from a unit that does not run the code abstains: the others decide.
@@ -105,11 +111,7 @@ Diagnostic foldSharedCopies(std::vector<const Diagnostic *> Copies) {
     Folded.Notes.clear();
     for (const Diagnostic *D : Copies)
       appendNotes(Folded, *D);
-    Folded.Notes.push_back(noteAt(
-        Folded, "no automatic fix: every analysed translation unit "
-                "abstains, since none sees all the callers of this code; "
-                "analyse one that calls it (or instantiates its template) to "
-                "have it fixed"));
+    Folded.Notes.push_back(noteAt(Folded, EveryUnitAbstains.str()));
     return Folded;
   }
   Copies = std::move(Judges);
@@ -213,6 +215,14 @@ bool containsReplacement(const Replacements &Set,
 size_t FindingSet::fixableCount() const {
   return llvm::count_if(Findings,
                         [](const Diagnostic &D) { return !D.Message.Fix.empty(); });
+}
+
+size_t FindingSet::uncalledCount() const {
+  return llvm::count_if(Findings, [](const Diagnostic &D) {
+    return llvm::any_of(D.Notes, [](const DiagnosticMessage &Note) {
+      return Note.Message == EveryUnitAbstains;
+    });
+  });
 }
 
 size_t FindingSet::fileCount() const {

@@ -19,6 +19,9 @@ struct FindingSet {
   std::vector<std::string> FailedFiles;
 
   size_t fixableCount() const;
+  /// The findings on which every analysed unit abstained: code that nothing
+  /// in the run calls or instantiates, so who reaches it is unknown.
+  size_t uncalledCount() const;
   size_t fileCount() const;
 };
 

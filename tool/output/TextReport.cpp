@@ -431,6 +431,14 @@ void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
      << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
      << " file" << (Set.fileCount() == 1 ? "" : "s") << " (" << Fixable
      << " fixable)\n";
+  if (size_t Uncalled = Set.uncalledCount())
+    OS << Uncalled << " of them " << (Uncalled == 1 ? "is" : "are")
+       << " in code that nothing in this run calls or instantiates, so who "
+          "reaches "
+       << (Uncalled == 1 ? "it" : "them")
+       << " is unknown and no fix is made: add the units that call that "
+          "code to the run (or point -p at a build directory and pass all "
+          "its units)\n";
 }
 
 void printFixSummary(const RunReport &Run, size_t FilesWritten,
