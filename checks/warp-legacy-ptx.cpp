@@ -119,13 +119,12 @@ void WarpLegacyPtxCheck::onAsm(const AsmStmt &Statement, ASTContext &Ctx) {
     return;
   for (const ptx::Instruction &I : Ptx->Template.Instructions)
     if (std::optional<ptx::LegacyForm> Form = ptx::legacyForm(I))
-      checkInstruction(*Ptx, I, *Form, *F, Ctx);
+      checkInstruction(*Ptx, I, *Form, Ctx);
 }
 
 void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
                                           const ptx::Instruction &I,
                                           const ptx::LegacyForm &Form,
-                                          const FunctionDecl &F,
                                           ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation At = Ptx.locationOf(I.Opcode.Begin, Ctx);
@@ -139,14 +138,6 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
   auto Candidate = [&](llvm::StringRef Mask) {
     return "candidate rewrite: " + Ptx.rewritten(I, ptx::toSync(I, Mask));
   };
-  if (F.isDependentContext()) {
-    Finding
-        .abstain(F.getLocation(),
-                 "the template is not instantiated in this translation "
-                 "unit, so who reaches the statement is unknown")
-        .note(At, Candidate("<mask>"));
-    return;
-  }
   if (!Ptx.AgreesWithClang) {
     Finding.withoutFix(At, "no automatic fix: warpfix reads the operand "
                            "references of this template differently from "

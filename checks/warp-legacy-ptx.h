@@ -27,8 +27,7 @@ private:
   void reportLexically(const SkippedCode::Region &Region, bool Parsed,
                        const clang::SourceManager &SM);
   void checkInstruction(const InlinePtx &Ptx, const ptx::Instruction &I,
-                        const ptx::LegacyForm &Form,
-                        const clang::FunctionDecl &F, clang::ASTContext &Ctx);
+                        const ptx::LegacyForm &Form, clang::ASTContext &Ctx);
 
   /// The file ranges of the asm statements that the syntax tree holds: code
   /// that clang's recovery may have dropped is read as text outside them.

@@ -3,6 +3,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -20,20 +21,40 @@ llvm::SmallVector<const FunctionDecl *, 2> asWritten(const FunctionDecl *F) {
   return Targets;
 }
 
+/// The functions that Lookup finds, as written, and their instantiations
+/// so far. An overloaded operator or a conversion is also reached by
+/// operators and casts, which name no function in a template as written:
+/// those are left to their other callers.
+llvm::SmallVector<const FunctionDecl *, 4>
+candidates(const UnresolvedLookupExpr &Lookup) {
+  llvm::SmallVector<const FunctionDecl *, 4> Found;
+  for (const NamedDecl *D : Lookup.decls()) {
+    const NamedDecl *Underlying = D->getUnderlyingDecl();
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(Underlying)) {
+      if (!Template->getTemplatedDecl()->getIdentifier())
+        continue;
+      Found.push_back(Template->getTemplatedDecl()->getCanonicalDecl());
+      for (const FunctionDecl *Instance : Template->specializations())
+        Found.push_back(Instance->getCanonicalDecl());
+    } else if (const auto *F = dyn_cast<FunctionDecl>(Underlying);
+               F && F->getIdentifier()) {
+      Found.push_back(F->getCanonicalDecl());
+    }
+  }
+  return Found;
+}
+
 } // namespace
 
 class CallSites::Collector : public RecursiveASTVisitor<Collector> {
 public:
-  Collector(const SourceManager &SM,
-            llvm::DenseMap<const FunctionDecl *,
-                           std::vector<const Expr *>> &Calls,
-            llvm::DenseMap<const FunctionDecl *, SourceLocation> &Escaping,
-            llvm::DenseMap<const FunctionDecl *,
-                           std::vector<CallSites::Launch>> &Launches,
-            llvm::DenseSet<const FunctionDecl *> &Instantiated,
-            llvm::DenseMap<const FunctionDecl *, SourceLocation> &Unanalysed)
-      : SM(SM), Calls(Calls), Escaping(Escaping), Launches(Launches),
-        Instantiated(Instantiated), Unanalysed(Unanalysed) {}
+  /// Fills in Sites.
+  explicit Collector(CallSites &Sites)
+      : SM(Sites.SM), Calls(Sites.Calls), Escaping(Sites.Escaping),
+        Launches(Sites.Launches), Instantiated(Sites.Instantiated),
+        Unanalysed(Sites.Unanalysed),
+        ReachedUnresolved(Sites.ReachedUnresolved),
+        MemberNames(Sites.MemberNames), GrowingLookups(Sites.GrowingLookups) {}
 
   /// The instantiations of the system headers' templates that the code walked
   /// so far reaches, and those they reach in turn: a library's template runs
@@ -76,6 +97,10 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     recordLaunchThroughApi(Call);
     recordQueryThroughApi(Call);
+    if (const auto *Lookup = dyn_cast_or_null<UnresolvedLookupExpr>(
+            Call->getCallee()->IgnoreParens());
+        Lookup && inUserCode(Call))
+      UnresolvedCalls.push_back({Call, Lookup});
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
       record(Callee, Call);
       if (const auto *Ref = dyn_cast<DeclRefExpr>(
@@ -212,6 +237,64 @@ public:
     Reached.push_back(Definition);
   }
 
+  /// A name in a template as written that only an instantiation resolves:
+  /// a call whose arguments depend on the template's parameters, a function
+  /// named among overloads, `P::f`, `obj.f`.
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *Lookup) {
+    if (inUserCode(Lookup))
+      UnresolvedNames.push_back(Lookup);
+    return true;
+  }
+  bool VisitDependentName(const Expr *E, DeclarationName Name) {
+    if (inUserCode(E) && Name.isIdentifier())
+      MemberReferences.push_back({E, Name.getAsIdentifierInfo()->getName()});
+    return true;
+  }
+
+  /// The calls and references of the templates as written whose target
+  /// only an instantiation decides. Such a call counts as a call of every
+  /// function that its name finds where it is written, and of each of their
+  /// instantiations: a template that nothing here instantiates runs only
+  /// through them, and an instantiated one may run with other arguments in
+  /// units that warpfix does not see (nvcc's own parse included), which may
+  /// resolve the call differently or keep a branch of `if constexpr` that
+  /// this unit's instantiations discard. A call outside any function (a
+  /// default member initializer) makes the callers of what it finds
+  /// unknown, and a name taken other than as a callee escapes, as a
+  /// function's address does. In a template that nothing here instantiates,
+  /// a name may also reach what its lookup does not list: a function that
+  /// argument-dependent lookup adds at an instantiation, a member that
+  /// `P::f` or `obj.f` names (CallSites::reachedUnresolved).
+  void recordUnresolvedReferences(ASTContext &Ctx) {
+    llvm::DenseSet<const UnresolvedLookupExpr *> Callees;
+    for (auto [Call, Lookup] : UnresolvedCalls) {
+      Callees.insert(Lookup);
+      // A call that clang's recovery kept with an error in it (an argument
+      // too many) is the error's business: the unit's errors taint what
+      // its analysis says.
+      if (Call->containsErrors())
+        continue;
+      const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
+      for (const FunctionDecl *Target : candidates(*Lookup)) {
+        if (Caller)
+          Calls[Target].push_back(Call);
+        else
+          ReachedUnresolved.try_emplace(Target, Call->getBeginLoc());
+      }
+      if (inUninstantiatedTemplate(Caller) && lookupMayGrow(*Call, *Lookup) &&
+          Lookup->getName().isIdentifier())
+        GrowingLookups[Lookup->getName().getAsIdentifierInfo()->getName()]
+            .push_back(Lookup);
+    }
+    for (const UnresolvedLookupExpr *Lookup : UnresolvedNames)
+      if (!Callees.contains(Lookup))
+        for (const FunctionDecl *Target : candidates(*Lookup))
+          Escaping.try_emplace(Target, Lookup->getBeginLoc());
+    for (auto [Reference, Name] : MemberReferences)
+      if (inUninstantiatedTemplate(enclosingFunction(Ctx, Reference)))
+        MemberNames.try_emplace(Name, Reference->getBeginLoc());
+  }
+
   void finish() {
     for (auto [Ref, F] : References)
       if (!DirectCallees.contains(Ref))
@@ -227,18 +310,36 @@ private:
       &Launches;
   llvm::DenseSet<const FunctionDecl *> &Instantiated;
   llvm::DenseMap<const FunctionDecl *, SourceLocation> &Unanalysed;
+  llvm::DenseMap<const FunctionDecl *, SourceLocation> &ReachedUnresolved;
+  llvm::StringMap<SourceLocation> &MemberNames;
+  llvm::StringMap<std::vector<const UnresolvedLookupExpr *>> &GrowingLookups;
   bool InSystemCode = false;
   llvm::SmallVector<const FunctionDecl *, 16> Reached;
   llvm::DenseSet<const FunctionDecl *> Queued;
   llvm::DenseSet<const DeclRefExpr *> DirectCallees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> References;
+  std::vector<std::pair<const CallExpr *, const UnresolvedLookupExpr *>>
+      UnresolvedCalls;
+  std::vector<const UnresolvedLookupExpr *> UnresolvedNames;
+  std::vector<std::pair<const Expr *, llvm::StringRef>> MemberReferences;
+
+  /// Code that runs here only as the template it is written in: no
+  /// function around it (a default member initializer), or a template
+  /// that nothing here instantiates.
+  bool inUninstantiatedTemplate(const FunctionDecl *F) const {
+    return !F || (F->isDependentContext() &&
+                  !Instantiated.contains(F->getCanonicalDecl()));
+  }
+
+  bool inUserCode(const Expr *E) const {
+    return !InSystemCode &&
+           !SM.isInSystemHeader(SM.getExpansionLoc(E->getBeginLoc()));
+  }
 };
 
 CallSites::Gatherer::Gatherer(ASTContext &Ctx)
-    : Sites(new CallSites(Ctx.getSourceManager())),
-      Visitor(std::make_unique<Collector>(
-          Sites->SM, Sites->Calls, Sites->Escaping, Sites->Launches,
-          Sites->Instantiated, Sites->Unanalysed)) {}
+    : Ctx(Ctx), Sites(new CallSites(Ctx.getSourceManager())),
+      Visitor(std::make_unique<Collector>(*Sites)) {}
 
 CallSites::Gatherer::~Gatherer() = default;
 
@@ -263,14 +364,65 @@ void CallSites::Gatherer::enter(const Stmt &S) {
     Visitor->VisitCXXBindTemporaryExpr(Bind);
   } else if (auto *Ref = dyn_cast<DeclRefExpr>(Node)) {
     Visitor->VisitDeclRefExpr(Ref);
+  } else if (auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Node)) {
+    Visitor->VisitUnresolvedLookupExpr(Lookup);
+  } else if (const auto *Scoped = dyn_cast<DependentScopeDeclRefExpr>(Node)) {
+    Visitor->VisitDependentName(Scoped, Scoped->getDeclName());
+  } else if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(Node)) {
+    Visitor->VisitDependentName(Member, Member->getMember());
+  } else if (const auto *Member = dyn_cast<UnresolvedMemberExpr>(Node)) {
+    Visitor->VisitDependentName(Member, Member->getMemberName());
   }
 }
 
 CallSites CallSites::Gatherer::finish() {
   Visitor->walkReachedSystemInstantiations();
+  Visitor->recordUnresolvedReferences(Ctx);
   Visitor->finish();
   Visitor.reset();
   return std::move(*Sites);
+}
+
+std::optional<SourceLocation>
+CallSites::reachedUnresolved(const FunctionDecl *F) const {
+  auto It = ReachedUnresolved.find(F->getCanonicalDecl());
+  if (It != ReachedUnresolved.end())
+    return It->second;
+  if (!F->getIdentifier())
+    return std::nullopt;
+  // `P::f` and `obj.f` name members; argument-dependent lookup finds
+  // functions of namespaces (and friends defined in classes).
+  if (isa<CXXMethodDecl>(F)) {
+    auto Member = MemberNames.find(F->getName());
+    if (Member != MemberNames.end())
+      return Member->second;
+    return std::nullopt;
+  }
+  auto Growing = GrowingLookups.find(F->getName());
+  if (Growing == GrowingLookups.end())
+    return std::nullopt;
+  const FunctionDecl *Written = F;
+  if (const FunctionTemplateDecl *Primary = F->getPrimaryTemplate())
+    Written = Primary->getTemplatedDecl();
+  for (const UnresolvedLookupExpr *Lookup : Growing->second)
+    if (!llvm::is_contained(candidates(*Lookup), Written->getCanonicalDecl()))
+      return Lookup->getBeginLoc();
+  return std::nullopt;
+}
+
+bool CallSites::lookupMayGrow(const CallExpr &Call,
+                              const UnresolvedLookupExpr &Lookup) {
+  if (!Lookup.requiresADL())
+    return false;
+  return llvm::any_of(Call.arguments(), [](const Expr *Argument) {
+    if (Argument->isTypeDependent())
+      return true;
+    const Type *Named =
+        Argument->getType().getNonReferenceType().getTypePtrOrNull();
+    while (Named && (Named->isPointerType() || Named->isArrayType()))
+      Named = Named->getPointeeOrArrayElementType();
+    return !Named || Named->isDependentType() || !Named->isBuiltinType();
+  });
 }
 
 std::optional<std::string>

@@ -6,8 +6,10 @@
 #include "checks/analysis/Parents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,13 +37,16 @@ public:
     CallSites finish();
 
   private:
+    clang::ASTContext &Ctx;
     std::unique_ptr<CallSites> Sites;
     std::unique_ptr<Collector> Visitor;
   };
 
   /// Direct calls of F (template instantiations included): each a CallExpr,
   /// or a CXXConstructExpr where F is a constructor. Empty when F is never
-  /// called directly here.
+  /// called directly here. In a template that this unit does not
+  /// instantiate, a call whose target its arguments decide counts as a call
+  /// of each function its name finds (then getDirectCallee() is null).
   const std::vector<const clang::Expr *> &
   of(const clang::FunctionDecl *F) const;
 
@@ -51,6 +56,14 @@ public:
   /// operator()` included).
   static const clang::Expr *argumentFor(const clang::Expr *Site,
                                         const clang::ParmVarDecl *Param);
+
+  /// Whether argument-dependent lookup, at an instantiation, may add to the
+  /// functions that Lookup, the callee of Call in a template as written,
+  /// finds where it is written: only through an argument whose type depends
+  /// on a template parameter or has associated namespaces (a class, an
+  /// enumeration, a function, or a pointer, reference or array of one).
+  static bool lookupMayGrow(const clang::CallExpr &Call,
+                            const clang::UnresolvedLookupExpr &Lookup);
 
   /// True when F's address escapes (a function pointer, a reference): then
   /// some of its callers are invisible and nothing may be assumed about them.
@@ -100,8 +113,16 @@ public:
   /// Some of F's callers (or launches) are not among of() and launchesOf():
   /// its address escapes, unanalysed code calls it, or it runs implicitly.
   bool callersUnseen(const clang::FunctionDecl *F) const {
-    return escapes(F) || calledFromUnanalysedCode(F) || implicitCallers(F);
+    return escapes(F) || calledFromUnanalysedCode(F) || implicitCallers(F) ||
+           reachedUnresolved(F);
   }
+
+  /// Where a name in a template as written, which only an instantiation
+  /// resolves, may call F without being counted among of(): F is called
+  /// through such names, and argument-dependent lookup, `P::f` or `obj.f`
+  /// may reach it too, or such a call stands outside any function.
+  std::optional<clang::SourceLocation>
+  reachedUnresolved(const clang::FunctionDecl *F) const;
 
   /// A launch of a kernel: `k<<<grid, Block>>>(...)`, or cudaLaunchKernel /
   /// cudaLaunchCooperativeKernel naming it.
@@ -123,6 +144,15 @@ private:
       Calls;
   /// The first place where unanalysed code calls each function.
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Unanalysed;
+  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation>
+      ReachedUnresolved;
+  /// In templates that nothing here instantiates: the names of `P::f` and
+  /// `obj.f`, each where it first stands, and the calls that
+  /// argument-dependent lookup may resolve to functions their lookup does
+  /// not list, by name.
+  llvm::StringMap<clang::SourceLocation> MemberNames;
+  llvm::StringMap<std::vector<const clang::UnresolvedLookupExpr *>>
+      GrowingLookups;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Escaping;
   llvm::DenseSet<const clang::FunctionDecl *> Instantiated;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Launch>> Launches;

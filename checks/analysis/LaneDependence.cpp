@@ -77,20 +77,6 @@ static LaneValue asData(LaneValue V) {
   return V;
 }
 
-const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  while (true) {
-    DynTypedNodeList Parents = parentsOf(Ctx, Node);
-    if (Parents.empty())
-      return nullptr;
-    Node = Parents[0];
-    if (const auto *F = Node.get<FunctionDecl>())
-      return F;
-    if (const auto *Lambda = Node.get<LambdaExpr>())
-      return Lambda->getCallOperator();
-  }
-}
-
 bool LaneDependence::hasGoto(const FunctionDecl *F) {
   auto [It, Inserted] = Gotos.try_emplace(F);
   if (Inserted) {

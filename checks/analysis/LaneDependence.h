@@ -162,11 +162,6 @@ private:
       LocalsCache;
 };
 
-/// The function whose body contains S, or null (a lambda's body counts as
-/// its own function).
-const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx,
-                                             const clang::Stmt *S);
-
 } // namespace warpfix
 
 #endif

@@ -1,4 +1,5 @@
 #include "checks/analysis/LocalDefinitions.h"
+#include "checks/analysis/CallSites.h"
 #include "checks/analysis/Parents.h"
 #include "checks/analysis/PureAccessors.h"
 #include <optional>
@@ -124,13 +125,15 @@ QualType parameterType(const CallExpr *Call, unsigned Index, bool &IsObject) {
 /// In a template as written, a call whose arguments depend on a template
 /// parameter is resolved per instantiation, among the functions its name
 /// finds. Argument Index is only read when each of them takes it by value or
-/// by const reference, and no other can join them: the lookup is complete
-/// (no argument-dependent lookup), or the name is reserved to the
-/// implementation (`__shfl_down`), which a user's namespace may not declare.
-bool everyCandidateReads(const UnresolvedLookupExpr &Lookup, unsigned Index) {
+/// by const reference, and no other can join them: argument-dependent
+/// lookup can add none (CallSites::lookupMayGrow), or the name is reserved
+/// to the implementation (`__shfl_down`), which a user's namespace may not
+/// declare.
+bool everyCandidateReads(const CallExpr &Call,
+                         const UnresolvedLookupExpr &Lookup, unsigned Index) {
   const IdentifierInfo *Name = Lookup.getName().getAsIdentifierInfo();
   bool Reserved = Name && Name->getName().starts_with("__");
-  if (Lookup.requiresADL() && !Reserved)
+  if (CallSites::lookupMayGrow(Call, Lookup) && !Reserved)
     return false;
   if (Lookup.getNumDecls() == 0)
     return false;
@@ -300,7 +303,7 @@ Use classify(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *Var) {
       if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(
               Call->getCallee()->IgnoreParenImpCasts()))
         return Index < Call->getNumArgs() &&
-                       everyCandidateReads(*Lookup, Index)
+                       everyCandidateReads(*Call, *Lookup, Index)
                    ? Use::Read
                    : Use::Escape;
       bool IsObject = false;

@@ -226,6 +226,10 @@ private:
 
   bool callsAreEditable() {
     for (const auto &[Call, Lanes] : Plan.Sites) {
+      if (!Call->getDirectCallee())
+        return refuse(Call->getBeginLoc(),
+                      "this call of " + Name + " is in a template, where its "
+                      "arguments decide which function it calls");
       const auto *Ref =
           dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
       if (!Ref || isa<CXXMemberCallExpr>(Call))

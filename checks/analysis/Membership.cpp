@@ -815,6 +815,11 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
     NotCalled.NoCallerSeen = true;
     return NotCalled;
   }
+  if (std::optional<SourceLocation> Unresolved = Calls.reachedUnresolved(F))
+    return Membership::unknown(
+        "a name in a template, which only an instantiation resolves, may "
+        "call " + Name + " here, and its lanes are unknown",
+        *Unresolved);
   if (InProgress.contains(F))
     return Membership::unknown(Name + " is recursive", F->getLocation());
   // Each call followed up the chain takes stack; thousands overflow it. Real

@@ -195,4 +195,18 @@ DynTypedNodeList parentsOf(ASTContext &Ctx, const DynTypedNode &Node) {
   return Parent;
 }
 
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  while (true) {
+    DynTypedNodeList Parents = parentsOf(Ctx, Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *F = Node.get<FunctionDecl>())
+      return F;
+    if (const auto *Lambda = Node.get<LambdaExpr>())
+      return Lambda->getCallOperator();
+  }
+}
+
 } // namespace warpfix

@@ -93,6 +93,11 @@ clang::DynTypedNodeList parentsOf(clang::ASTContext &Ctx, const T &Node) {
   return parentsOf(Ctx, clang::DynTypedNode::create(Node));
 }
 
+/// The function whose body contains S, or null (a lambda's body counts as
+/// its own function; a default member initializer is in none).
+const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx,
+                                             const clang::Stmt *S);
+
 /// The statement that S's first parent is, or null (a declaration holds S,
 /// or nothing does).
 const clang::Stmt *parentStmt(clang::ASTContext &Ctx, const clang::Stmt *S);

@@ -115,7 +115,7 @@ __device__ int segment_broadcast(int v) {
   int r;
   asm("shfl.idx.b32 %0, %1, 0, %2;" : "=r"(r) : "r"(v), "n"(((32 - Width) << 8) | 0x1f));
   // CHECK: :[[@LINE-1]]:8: warning: 'shfl.idx.b32' is legacy PTX
-  // CHECK: :[[@LINE-4]]:16: note: no automatic fix (this translation unit abstains): the template is not instantiated in this translation unit, so who reaches the statement is unknown
+  // CHECK: :[[@LINE-4]]:16: note: no automatic fix (this translation unit abstains): 'segment_broadcast' is template code that nothing calls or instantiates in this translation unit, so who reaches it is unknown
   // CHECK: :[[@LINE-3]]:8: note: candidate rewrite: shfl.sync.idx.b32 %0, %1, 0, %2, <mask>;
   return r;
 }
