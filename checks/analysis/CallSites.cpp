@@ -254,11 +254,11 @@ public:
   /// The calls and references of the templates as written whose target
   /// only an instantiation decides. Such a call counts as a call of every
   /// function that its name finds where it is written, and of each of their
-  /// instantiations: a template that nothing here instantiates runs only
-  /// through them, and an instantiated one may run with other arguments in
-  /// units that warpfix does not see (nvcc's own parse included), which may
-  /// resolve the call differently or keep a branch of `if constexpr` that
-  /// this unit's instantiations discard. A call outside any function (a
+  /// instantiations, where no instantiation here holds it: in a template
+  /// that nothing here instantiates, and in a branch of `if constexpr`,
+  /// which this unit's instantiations may discard and others keep. (Where
+  /// this unit's instantiations hold the call, they judge it, with the
+  /// values of the parameters.) A call outside any function (a
   /// default member initializer) makes the callers of what it finds
   /// unknown, and a name taken other than as a callee escapes, as a
   /// function's address does. In a template that nothing here instantiates,
@@ -275,6 +275,8 @@ public:
       if (Call->containsErrors())
         continue;
       const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
+      if (!inUninstantiatedTemplate(Caller) && !underConstexprIf(Ctx, Call))
+        continue;
       for (const FunctionDecl *Target : candidates(*Lookup)) {
         if (Caller)
           Calls[Target].push_back(Call);
@@ -329,6 +331,18 @@ private:
   bool inUninstantiatedTemplate(const FunctionDecl *F) const {
     return !F || (F->isDependentContext() &&
                   !Instantiated.contains(F->getCanonicalDecl()));
+  }
+
+  /// Whether S lies in a branch of an `if constexpr` of its function.
+  static bool underConstexprIf(ASTContext &Ctx, const Stmt *S) {
+    for (DynTypedNodeList Parents = parentsOf(Ctx, *S); !Parents.empty();
+         Parents = parentsOf(Ctx, Parents[0])) {
+      if (Parents[0].get<Decl>())
+        return false;
+      if (const auto *If = Parents[0].get<IfStmt>(); If && If->isConstexpr())
+        return true;
+    }
+    return false;
   }
 
   bool inUserCode(const Expr *E) const {

@@ -45,8 +45,9 @@ public:
   /// Direct calls of F (template instantiations included): each a CallExpr,
   /// or a CXXConstructExpr where F is a constructor. Empty when F is never
   /// called directly here. In a template that this unit does not
-  /// instantiate, a call whose target its arguments decide counts as a call
-  /// of each function its name finds (then getDirectCallee() is null).
+  /// instantiate, or in a branch of `if constexpr`, a call whose target its
+  /// arguments decide counts as a call of each function its name finds, and
+  /// of their instantiations (then getDirectCallee() is null).
   const std::vector<const clang::Expr *> &
   of(const clang::FunctionDecl *F) const;
 

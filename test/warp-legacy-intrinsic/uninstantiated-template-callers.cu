@@ -81,6 +81,26 @@ __global__ void reduce_columns(const T *in, T *out) {
   out[threadIdx.x] = v;
 }
 
+// A template that the unit instantiates is judged by its instantiations:
+// in warp_offsets<int>, `warp >= limit - 1` is the same for the lanes of a
+// warp, though as written its type depends on a parameter.
+template <class I>
+__device__ I offset_step(I v) {
+  return v + __shfl_up(v, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: '__shfl_up' is a legacy
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: every lane of the warp reaches this call, so the full mask is exact
+}
+// CHECK-FIXES:{{^}}  return v + __shfl_up_sync(0xffffffff, v, 1);
+
+template <class I>
+__global__ void warp_offsets(I *io, I limit) {
+  const I warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  if (warp >= limit - 1)
+    return;
+  io[threadIdx.x] = offset_step(io[threadIdx.x]);
+}
+template __global__ void warp_offsets<int>(int *, int);
+
 // nvcc alone instantiates them, to judge the rewrite.
 #ifdef __NVCC__
 template __global__ void reduce_rows<int>(const int *, int *);
