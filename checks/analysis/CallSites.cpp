@@ -54,6 +54,7 @@ public:
         Launches(Sites.Launches), Instantiated(Sites.Instantiated),
         Unanalysed(Sites.Unanalysed),
         ReachedUnresolved(Sites.ReachedUnresolved),
+        CalledInError(Sites.CalledInError),
         MemberNames(Sites.MemberNames), GrowingLookups(Sites.GrowingLookups) {}
 
   /// The instantiations of the system headers' templates that the code walked
@@ -270,10 +271,13 @@ public:
     for (auto [Call, Lookup] : UnresolvedCalls) {
       Callees.insert(Lookup);
       // A call that clang's recovery kept with an error in it (an argument
-      // too many) is the error's business: the unit's errors taint what
-      // its analysis says.
-      if (Call->containsErrors())
+      // that names nothing) reaches its target from lanes that the error
+      // hides.
+      if (Call->containsErrors()) {
+        for (const FunctionDecl *Target : candidates(*Lookup))
+          CalledInError.try_emplace(Target, Call->getBeginLoc());
         continue;
+      }
       const FunctionDecl *Caller = enclosingFunction(Ctx, Call);
       if (!inUninstantiatedTemplate(Caller) && !underConstexprIf(Ctx, Call))
         continue;
@@ -288,10 +292,14 @@ public:
         GrowingLookups[Lookup->getName().getAsIdentifierInfo()->getName()]
             .push_back(Lookup);
     }
-    for (const UnresolvedLookupExpr *Lookup : UnresolvedNames)
-      if (!Callees.contains(Lookup))
-        for (const FunctionDecl *Target : candidates(*Lookup))
-          Escaping.try_emplace(Target, Lookup->getBeginLoc());
+    for (const UnresolvedLookupExpr *Lookup : UnresolvedNames) {
+      if (Callees.contains(Lookup))
+        continue;
+      bool Recovered = inRecoveredError(Ctx, Lookup);
+      for (const FunctionDecl *Target : candidates(*Lookup))
+        (Recovered ? CalledInError : Escaping)
+            .try_emplace(Target, Lookup->getBeginLoc());
+    }
     for (auto [Reference, Name] : MemberReferences)
       if (inUninstantiatedTemplate(enclosingFunction(Ctx, Reference)))
         MemberNames.try_emplace(Name, Reference->getBeginLoc());
@@ -313,6 +321,7 @@ private:
   llvm::DenseSet<const FunctionDecl *> &Instantiated;
   llvm::DenseMap<const FunctionDecl *, SourceLocation> &Unanalysed;
   llvm::DenseMap<const FunctionDecl *, SourceLocation> &ReachedUnresolved;
+  llvm::DenseMap<const FunctionDecl *, SourceLocation> &CalledInError;
   llvm::StringMap<SourceLocation> &MemberNames;
   llvm::StringMap<std::vector<const UnresolvedLookupExpr *>> &GrowingLookups;
   bool InSystemCode = false;
@@ -331,6 +340,15 @@ private:
   bool inUninstantiatedTemplate(const FunctionDecl *F) const {
     return !F || (F->isDependentContext() &&
                   !Instantiated.contains(F->getCanonicalDecl()));
+  }
+
+  /// Whether E is the callee of a call that clang could not resolve and
+  /// kept as an error (a RecoveryExpr: no overload takes those arguments).
+  /// Once the user mends it, it calls one of the functions its name finds,
+  /// from lanes that nothing here can tell.
+  static bool inRecoveredError(ASTContext &Ctx, const Expr *E) {
+    DynTypedNodeList Parents = parentsOf(Ctx, *E);
+    return !Parents.empty() && Parents[0].get<RecoveryExpr>();
   }
 
   /// Whether S lies in a branch of an `if constexpr` of its function.

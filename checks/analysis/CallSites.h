@@ -115,7 +115,17 @@ public:
   /// its address escapes, unanalysed code calls it, or it runs implicitly.
   bool callersUnseen(const clang::FunctionDecl *F) const {
     return escapes(F) || calledFromUnanalysedCode(F) || implicitCallers(F) ||
-           reachedUnresolved(F);
+           reachedUnresolved(F) || calledInError(F);
+  }
+
+  /// Where a call that clang kept as an error (no overload takes its
+  /// arguments, or an argument names nothing) names F among its targets.
+  std::optional<clang::SourceLocation>
+  calledInError(const clang::FunctionDecl *F) const {
+    auto It = CalledInError.find(F->getCanonicalDecl());
+    if (It == CalledInError.end())
+      return std::nullopt;
+    return It->second;
   }
 
   /// Where a name in a template as written, which only an instantiation
@@ -147,6 +157,8 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Unanalysed;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation>
       ReachedUnresolved;
+  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation>
+      CalledInError;
   /// In templates that nothing here instantiates: the names of `P::f` and
   /// `obj.f`, each where it first stands, and the calls that
   /// argument-dependent lookup may resolve to functions their lookup does

@@ -815,6 +815,11 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
     NotCalled.NoCallerSeen = true;
     return NotCalled;
   }
+  if (std::optional<SourceLocation> Broken = Calls.calledInError(F))
+    return Membership::unknown("clang could not resolve this call, which "
+                               "may be one of " + Name + " once mended, "
+                               "from lanes that the error hides",
+                               *Broken);
   if (std::optional<SourceLocation> Unresolved = Calls.reachedUnresolved(F))
     return Membership::unknown(
         "a name in a template, which only an instantiation resolves, may "
