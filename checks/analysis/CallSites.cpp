@@ -417,9 +417,8 @@ CallSites CallSites::Gatherer::finish() {
 
 std::optional<SourceLocation>
 CallSites::reachedUnresolved(const FunctionDecl *F) const {
-  auto It = ReachedUnresolved.find(F->getCanonicalDecl());
-  if (It != ReachedUnresolved.end())
-    return It->second;
+  if (auto Known = placeOf(ReachedUnresolved, F))
+    return Known;
   if (!F->getIdentifier())
     return std::nullopt;
   // `P::f` and `obj.f` name members; argument-dependent lookup finds
@@ -473,9 +472,8 @@ CallSites::implicitCallers(const FunctionDecl *F) {
 
 std::optional<SourceLocation>
 CallSites::calledFromUnanalysedCode(const FunctionDecl *F) const {
-  auto It = Unanalysed.find(F->getCanonicalDecl());
-  if (It != Unanalysed.end())
-    return It->second;
+  if (auto Known = placeOf(Unanalysed, F))
+    return Known;
   // Declared in a system header as well: that header's code may call it.
   for (const FunctionDecl *Redeclaration : F->redecls())
     if (SM.isInSystemHeader(SM.getExpansionLoc(Redeclaration->getLocation())))

@@ -74,10 +74,7 @@ public:
   /// Where F's address first escapes, if it does.
   std::optional<clang::SourceLocation>
   escapesAt(const clang::FunctionDecl *F) const {
-    auto It = Escaping.find(F->getCanonicalDecl());
-    if (It == Escaping.end())
-      return std::nullopt;
-    return It->second;
+    return placeOf(Escaping, F);
   }
 
   /// True when the body of F, a template as written (a function template,
@@ -122,10 +119,7 @@ public:
   /// arguments, or an argument names nothing) names F among its targets.
   std::optional<clang::SourceLocation>
   calledInError(const clang::FunctionDecl *F) const {
-    auto It = CalledInError.find(F->getCanonicalDecl());
-    if (It == CalledInError.end())
-      return std::nullopt;
-    return It->second;
+    return placeOf(CalledInError, F);
   }
 
   /// Where a name in a template as written, which only an instantiation
@@ -149,16 +143,24 @@ public:
 private:
   explicit CallSites(const clang::SourceManager &SM) : SM(SM) {}
 
+  using PlaceOfEach =
+      llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation>;
+  static std::optional<clang::SourceLocation>
+  placeOf(const PlaceOfEach &Places, const clang::FunctionDecl *F) {
+    auto It = Places.find(F->getCanonicalDecl());
+    if (It == Places.end())
+      return std::nullopt;
+    return It->second;
+  }
+
   const clang::SourceManager &SM;
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<const clang::Expr *>>
       Calls;
   /// The first place where unanalysed code calls each function.
-  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Unanalysed;
-  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation>
-      ReachedUnresolved;
-  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation>
-      CalledInError;
+  PlaceOfEach Unanalysed;
+  PlaceOfEach ReachedUnresolved;
+  PlaceOfEach CalledInError;
   /// In templates that nothing here instantiates: the names of `P::f` and
   /// `obj.f`, each where it first stands, and the calls that
   /// argument-dependent lookup may resolve to functions their lookup does
@@ -166,7 +168,7 @@ private:
   llvm::StringMap<clang::SourceLocation> MemberNames;
   llvm::StringMap<std::vector<const clang::UnresolvedLookupExpr *>>
       GrowingLookups;
-  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> Escaping;
+  PlaceOfEach Escaping;
   llvm::DenseSet<const clang::FunctionDecl *> Instantiated;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Launch>> Launches;
   std::vector<const clang::Expr *> None;
