@@ -121,6 +121,10 @@ public:
   virtual void onDeclRef(const clang::DeclRefExpr &, clang::ASTContext &) {}
   virtual void onFunction(const clang::FunctionDecl &, clang::ASTContext &) {}
   virtual void onVariable(const clang::VarDecl &, clang::ASTContext &) {}
+  /// Every other named declaration: fields, types, enumerators, using
+  /// declarations, namespaces, templates.
+  virtual void onOtherDeclaration(const clang::NamedDecl &,
+                                  clang::ASTContext &) {}
   /// Before any node is shown.
   virtual void onTranslationUnit(clang::ASTContext &) {}
   /// After every node has been shown.

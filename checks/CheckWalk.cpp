@@ -6,7 +6,7 @@ namespace warpfix {
 
 void CheckWalk::enter(const Decl &D) {
   Sites.enter(D);
-  if (isa<FunctionDecl>(D) || isa<VarDecl>(D))
+  if (isa<NamedDecl>(D))
     Nodes.push_back(&D);
 }
 
@@ -28,9 +28,12 @@ void CheckWalk::run(ParentIndex &Parents, CheckContext &Context,
       if (const auto *F = dyn_cast<FunctionDecl>(D)) {
         for (const auto &C : Checks)
           C->onFunction(*F, Ctx);
+      } else if (const auto *Var = dyn_cast<VarDecl>(D)) {
+        for (const auto &C : Checks)
+          C->onVariable(*Var, Ctx);
       } else {
         for (const auto &C : Checks)
-          C->onVariable(cast<VarDecl>(*D), Ctx);
+          C->onOtherDeclaration(cast<NamedDecl>(*D), Ctx);
       }
       continue;
     }

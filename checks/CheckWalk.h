@@ -36,7 +36,7 @@ private:
   CallSites::Gatherer &Sites;
 
   /// Calls, asm statements, binary operators, names of declarations, and
-  /// function and variable declarations, in the order of the walk.
+  /// named declarations, in the order of the walk.
   std::vector<llvm::PointerUnion<const clang::Stmt *, const clang::Decl *>>
       Nodes;
 };

@@ -1,5 +1,9 @@
 #include "checks/cuda-removed-api.h"
+#include "checks/analysis/Parents.h"
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 #include <tuple>
@@ -18,22 +22,26 @@ static bool declaredAsRemoved(const Decl *D, const SourceManager &SM) {
          llvm::sys::path::filename(SM.getFilename(Loc)) == RemovedApis;
 }
 
-/// What to do instead of a removed runtime call, for the note; empty for
-/// the calls of texture and surface references.
+/// The name that CUDA 4 gave each thread-named runtime call. The runtime's
+/// reference says of each that its functionality is identical to the call
+/// of the new name, which takes the same parameters.
+static llvm::StringRef renamedTo(llvm::StringRef Name) {
+  return llvm::StringSwitch<llvm::StringRef>(Name)
+      .Case("cudaThreadExit", "cudaDeviceReset")
+      .Case("cudaThreadSynchronize", "cudaDeviceSynchronize")
+      .Case("cudaThreadSetLimit", "cudaDeviceSetLimit")
+      .Case("cudaThreadGetLimit", "cudaDeviceGetLimit")
+      .Case("cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig")
+      .Case("cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig")
+      .Default("");
+}
+
+/// What to do instead of a removed runtime call that has no new name, for
+/// the note; empty for the calls of texture and surface references.
 static std::string adviceFor(llvm::StringRef Name) {
-  llvm::StringRef Replacement =
-      llvm::StringSwitch<llvm::StringRef>(Name)
-          .Case("cudaThreadExit", "cudaDeviceReset()")
-          .Case("cudaThreadSynchronize", "cudaDeviceSynchronize()")
-          .Case("cudaThreadSetLimit", "cudaDeviceSetLimit()")
-          .Case("cudaThreadGetLimit", "cudaDeviceGetLimit()")
-          .Case("cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig()")
-          .Case("cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig()")
-          .Cases("cudaConfigureCall", "cudaSetupArgument", "cudaLaunch",
-                 "cudaLaunchKernel()")
-          .Default("");
-  if (!Replacement.empty())
-    return "use " + Replacement.str();
+  if (Name == "cudaConfigureCall" || Name == "cudaSetupArgument" ||
+      Name == "cudaLaunch")
+    return "use cudaLaunchKernel()";
   if (Name.starts_with("cudaSetDoubleFor"))
     return "remove the call; doubles need no conversion on devices since "
            "sm_13";
@@ -57,6 +65,7 @@ static std::optional<llvm::StringRef> referenceKind(QualType T,
 }
 
 void CudaRemovedApiCheck::onVariable(const VarDecl &Var, ASTContext &Ctx) {
+  noteDeclared(Var);
   const SourceManager &Sources = Ctx.getSourceManager();
   std::optional<llvm::StringRef> Kind =
       referenceKind(Var.getType().getNonReferenceType(), Sources);
@@ -93,6 +102,10 @@ void CudaRemovedApiCheck::onDeclRef(const DeclRefExpr &Ref, ASTContext &Ctx) {
                               std::string(Object) + " (" + Name + Call + ")");
       return;
     }
+  if (llvm::StringRef NewName = renamedTo(Name); !NewName.empty()) {
+    reportRenamed(Ref, *F, NewName, Ctx);
+    return;
+  }
   std::string Advice = adviceFor(Name);
   bool Texture = Advice.empty();
   report(At, "'" + Name + "' is not in CUDA 13's runtime" +
@@ -107,6 +120,100 @@ void CudaRemovedApiCheck::onDeclRef(const DeclRefExpr &Ref, ASTContext &Ctx) {
                                    : Advice));
 }
 
+/// Why the name of Ref, a thread-named call, cannot simply be replaced
+/// where it stands, if it cannot: the fix edits one token of host code that
+/// the file spells as written.
+static std::optional<std::string>
+renameRefusal(const DeclRefExpr &Ref, const FunctionDecl &Removed,
+              CharSourceRange &Name, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *Declaration : Removed.redecls())
+    if (!declaredAsRemoved(Declaration, SM))
+      return "the project declares '" + Removed.getNameAsString() +
+             "' itself, and may define it elsewhere";
+  const FunctionDecl *Caller = enclosingFunction(Ctx, &Ref);
+  if (!Caller)
+    return std::string("it is not in a function, and warpfix renames only "
+                       "in host functions");
+  // Clang makes lambdas and constexpr functions __host__ __device__
+  // implicitly, where nvcc compiles them for the host; a lambda is device
+  // code where the function that holds it is.
+  for (const FunctionDecl *Holder = Caller; Holder;
+       Holder = isLambdaCallOperator(Holder)
+                    ? dyn_cast<FunctionDecl>(
+                          cast<CXXMethodDecl>(Holder)->getParent()->getDeclContext())
+                    : nullptr) {
+    const auto *OnDevice = Holder->getAttr<CUDADeviceAttr>();
+    if ((OnDevice && !OnDevice->isImplicit()) ||
+        Holder->hasAttr<CUDAGlobalAttr>())
+      return "'" + Holder->getNameAsString() +
+             "' is compiled for the device too, where a call of the host's "
+             "runtime does not compile";
+  }
+  Name = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Ref.getNameInfo().getLoc()), SM,
+      Ctx.getLangOpts());
+  bool Invalid = false;
+  if (Name.isInvalid() ||
+      Lexer::getSourceText(Name, SM, Ctx.getLangOpts(), &Invalid) !=
+          Removed.getName() ||
+      Invalid)
+    return std::string("the name is spelled in a macro's body, which other "
+                       "code may expand too");
+  return std::nullopt;
+}
+
+void CudaRemovedApiCheck::reportRenamed(const DeclRefExpr &Ref,
+                                        const FunctionDecl &Removed,
+                                        llvm::StringRef NewName,
+                                        ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Ref.getLocation());
+  std::string Name = Removed.getNameAsString();
+  FindingBuilder Finding =
+      report(At, "'" + Name + "' is not in CUDA 13's runtime; CUDA 4 renamed "
+                 "it '" + NewName.str() + "'");
+  CharSourceRange Spelled;
+  std::optional<std::string> Refusal =
+      renameRefusal(Ref, Removed, Spelled, Ctx);
+  Renames.push_back({Finding, At, Spelled, NewName, std::move(Refusal)});
+}
+
+void CudaRemovedApiCheck::noteDeclared(const NamedDecl &D) {
+  if (const IdentifierInfo *Name = D.getIdentifier();
+      Name && Name->getName().starts_with("cudaDevice"))
+    DeclaredNames.try_emplace(Name->getName(), D.getLocation());
+}
+
+void CudaRemovedApiCheck::onFunction(const FunctionDecl &F, ASTContext &) {
+  noteDeclared(F);
+}
+
+void CudaRemovedApiCheck::onOtherDeclaration(const NamedDecl &D,
+                                             ASTContext &) {
+  noteDeclared(D);
+}
+
+void CudaRemovedApiCheck::onEndOfTranslationUnit() {
+  for (PendingRename &Rename : Renames) {
+    std::optional<std::string> Refusal = std::move(Rename.Refusal);
+    if (!Refusal && Idents->get(Rename.NewName).hadMacroDefinition())
+      Refusal = "'" + Rename.NewName.str() +
+                "' is a macro in this translation unit";
+    if (!Refusal && DeclaredNames.count(Rename.NewName))
+      Refusal = "the project declares a '" + Rename.NewName.str() +
+                "' of its own, which the new name could find instead of the "
+                "runtime's";
+    if (Refusal)
+      Rename.Finding.withoutFix(Rename.At, "no automatic fix: " + *Refusal +
+                                               "; use " +
+                                               Rename.NewName.str() + "()");
+    else
+      Rename.Finding.replace(Rename.Name, Rename.NewName);
+  }
+  Renames.clear();
+}
+
 /// Headers that old code includes and the toolkit no longer has. The compat
 /// folder holds an empty stand-in for each: what they declared comes with
 /// cuda_runtime.h, or from warpfix_removed_apis.h.
@@ -118,6 +225,7 @@ static constexpr llvm::StringLiteral RemovedHeaders[] = {
     "texture_fetch_functions.h"};
 
 void CudaRemovedApiCheck::onTranslationUnit(ASTContext &Ctx) {
+  Idents = &Ctx.Idents;
   const SourceManager &Sources = Ctx.getSourceManager();
   std::optional<llvm::StringRef> CompatFolder;
   for (const auto &[File, Content] :

@@ -19,9 +19,39 @@
 //    CUDA headers (which declare them) have been read.
 //  The unprefixed aliases `any`, `all`, `ballot` are not emulated; the cases
 //  do not use them.
+//  - cudaThreadSynchronize and the other thread-named runtime calls: not
+//    declared; defined below with their documented meaning.
 #pragma once
 
 #include <cuda_runtime.h>
+
+// The thread-named runtime calls, which CUDA 13's runtime no longer declares,
+// with their documented meaning: the runtime's reference says of each that
+// its functionality is identical to the call that CUDA 4 renamed it to.
+// Host code only; a case that defines one of them itself leaves it out with
+// -DLEGACY_EMULATION_NO_THREAD_CALLS.
+#ifndef LEGACY_EMULATION_NO_THREAD_CALLS
+static inline cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
+static inline cudaError_t cudaThreadSynchronize(void) {
+  return cudaDeviceSynchronize();
+}
+static inline cudaError_t cudaThreadSetLimit(enum cudaLimit limit,
+                                             size_t value) {
+  return cudaDeviceSetLimit(limit, value);
+}
+static inline cudaError_t cudaThreadGetLimit(size_t *pValue,
+                                             enum cudaLimit limit) {
+  return cudaDeviceGetLimit(pValue, limit);
+}
+static inline cudaError_t
+cudaThreadGetCacheConfig(enum cudaFuncCache *pCacheConfig) {
+  return cudaDeviceGetCacheConfig(pCacheConfig);
+}
+static inline cudaError_t
+cudaThreadSetCacheConfig(enum cudaFuncCache cacheConfig) {
+  return cudaDeviceSetCacheConfig(cacheConfig);
+}
+#endif
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
 

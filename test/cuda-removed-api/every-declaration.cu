@@ -4,7 +4,7 @@
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=cuda-removed-api %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 // CHECK-DAG: translation units: 1 analysed clean
-// CHECK-DAG: 54 findings in 1 file (0 fixable)
+// CHECK-DAG: 54 findings in 1 file (3 fixable)
 #include <cuda_surface_types.h>
 // CHECK-DAG: k.cu:[[@LINE-1]]:10: warning: 'cuda_surface_types.h' is not in CUDA 13's toolkit
 #include <surface_functions.h>
@@ -124,7 +124,7 @@ void host(cudaArray_t array, float *device, size_t bytes) {
 // CHECK-DAG: k.cu:101:3: warning: 'cudaBindSurfaceToArray' is not in CUDA 13's runtime
 // CHECK-DAG: k.cu:103:3: warning: 'cudaGetSurfaceReference' is not in CUDA 13's runtime
 // CHECK-DAG: k.cu:104:3: warning: 'cudaUnbindTexture' is not in CUDA 13's runtime
-// CHECK-DAG: k.cu:106:3: warning: 'cudaThreadGetLimit' is not in CUDA 13's runtime; this still needs porting
+// CHECK-DAG: k.cu:106:3: warning: 'cudaThreadGetLimit' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceGetLimit'
 // CHECK-DAG: k.cu:108:3: warning: 'cudaThreadGetCacheConfig' is not in CUDA 13's runtime
 // CHECK-DAG: k.cu:109:3: warning: 'cudaThreadSetCacheConfig' is not in CUDA 13's runtime
 // CHECK-DAG: k.cu:111:3: warning: 'cudaSetDoubleForDevice' is not in CUDA 13's runtime

@@ -2,8 +2,9 @@
 // texture and surface references, their fetches and runtime calls, the
 // thread-named runtime calls, and headers. warpfix declares them so that the
 // unit parses clean and its warp code is fixed; each use is reported, with
-// what replaces it, and none is rewritten. Traps: texture objects, a project's
-// own definition of a removed call, and names that only look alike. nvcc 13
+// what replaces it, and only the thread-named calls are rewritten. Traps:
+// texture objects, a project's own definition of a removed call, and names
+// that only look alike. nvcc 13
 // cannot compile this file, by design: it uses what CUDA 13 removed.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
@@ -14,8 +15,8 @@
 // RUN: diff %t/once.cu %t/k.cu
 // RUN: %warpfix --no-cache --checks=warp-* %t/k.cu 2>&1 | FileCheck %s --check-prefix=OFF
 // SUMMARY: translation units: 1 analysed clean
-// SUMMARY: fixed 1 finding in 1 file; 16 remain
-// AGAIN: fixed 0 findings in 0 files; 16 remain
+// SUMMARY: fixed 3 findings in 1 file; 14 remain
+// AGAIN: fixed 0 findings in 0 files; 14 remain
 // OFF: 0 findings in 0 files (0 fixable)
 #include <device_functions_decls.h>
 // CHECK-MESSAGES: k.cu:[[@LINE-1]]:10: warning: 'device_functions_decls.h' is not in CUDA 13's toolkit; this #include still needs porting [cuda-removed-api]
@@ -68,11 +69,11 @@ void bind(uint4 *device_words, size_t bytes) {
   cudaBindTexture(0, &words, device_words, &words.channelDesc, bytes);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaBindTexture' is not in CUDA 13's runtime
   cudaThreadSynchronize();
-  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime; this still needs porting [cuda-removed-api]
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: use cudaDeviceSynchronize()
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceSynchronize' [cuda-removed-api]
+// CHECK-FIXES:  cudaDeviceSynchronize();
   cudaThreadSetLimit(cudaLimitStackSize, 4096);
-  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSetLimit' is not in CUDA 13's runtime
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: use cudaDeviceSetLimit()
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSetLimit' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceSetLimit'
+// CHECK-FIXES:  cudaDeviceSetLimit(cudaLimitStackSize, 4096);
   cudaUnbindTexture(words);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaUnbindTexture' is not in CUDA 13's runtime
   cudaThreadExit();
