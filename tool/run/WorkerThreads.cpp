@@ -45,13 +45,10 @@ void ensureAlternateSignalStack() {
 namespace {
 
 unsigned workerStackSize() {
-  constexpr rlim_t Least = rlim_t(8) << 20, WhereUnlimited = rlim_t(64) << 20,
-                   Most = rlim_t(1) << 30;
+  constexpr rlim_t Least = rlim_t(64) << 20, Most = rlim_t(1) << 30;
   struct rlimit Limit;
-  if (getrlimit(RLIMIT_STACK, &Limit) != 0)
+  if (getrlimit(RLIMIT_STACK, &Limit) != 0 || Limit.rlim_cur == RLIM_INFINITY)
     return Least;
-  if (Limit.rlim_cur == RLIM_INFINITY)
-    return WhereUnlimited;
   return unsigned(std::clamp(Limit.rlim_cur, Least, Most));
 }
 
@@ -66,14 +63,9 @@ void prepareThread() {
 
 void runOnWorkers(size_t Count, unsigned Jobs,
                   llvm::function_ref<void(size_t)> Task) {
-  if (Jobs <= 1 || Count <= 1) {
-    prepareThread();
-    for (size_t I = 0; I < Count; ++I)
-      Task(I);
-    return;
-  }
   // llvm::ThreadPool takes no stack size; these threads take the next task
-  // as they finish one, as its workers do.
+  // as they finish one, as its workers do. Even one job runs on a thread of
+  // its own, so that a unit meets the same stack whatever -j.
   std::atomic<size_t> Next{0};
   auto Work = [&] {
     prepareThread();
@@ -82,7 +74,8 @@ void runOnWorkers(size_t Count, unsigned Jobs,
   };
   std::vector<llvm::thread> Threads;
   std::optional<unsigned> StackSize = workerStackSize();
-  for (size_t T = 0; T < std::min<size_t>(Jobs, Count); ++T)
+  size_t ThreadCount = std::max<size_t>(1, std::min<size_t>(Jobs, Count));
+  for (size_t T = 0; T < ThreadCount; ++T)
     Threads.emplace_back(StackSize, Work);
   for (llvm::thread &Thread : Threads)
     Thread.join();

@@ -10,11 +10,19 @@
 // every thread that analyses a unit given one, the overflow unwinds to the
 // unit's RunSafely like any other crash.
 //
-// And a unit meets the same stack limit whether it runs alone (on the main
-// thread) or in parallel: a pool thread's stack is glibc's default, 2 MiB
-// where `ulimit -s` is unlimited, while the main thread's then has no limit,
-// so a unit could crash in a parallel run and not in the command printed to
-// reproduce it alone.
+// Every unit runs on such a thread, with one stack size whatever -j: a pool
+// thread's stack was glibc's default, 2 MiB, where `ulimit -s` is unlimited,
+// while the main thread's then had no limit, so a unit could crash in a
+// parallel run and not in the command printed to reproduce it alone. The
+// size is 64 MiB, or the main thread's limit where that is larger (up to
+// 1 GiB): clang's parser takes about 5 KiB a level of nesting and has no
+// stack checks, so 8 MiB held about 1,600 nested unary operators.
+//
+// Not contained: an overflow on a thread that clang starts itself, with an
+// 8 MiB stack and no alternate signal stack, where a template instantiation
+// runs out of room (clang::runWithSufficientStackSpace). Between two of its
+// checks clang uses less than it checks for; no input was found that
+// overflows there.
 #ifndef WARPFIX_TOOL_RUN_WORKERTHREADS_H
 #define WARPFIX_TOOL_RUN_WORKERTHREADS_H
 
@@ -32,10 +40,8 @@ void enableCrashRecovery();
 /// thread's life.
 void ensureAlternateSignalStack();
 
-/// Task(0) ... Task(Count - 1), on Jobs threads whose stack is the main
-/// thread's limit (at least 8 MiB; 64 MiB where it is unlimited), or on the
-/// calling thread when Jobs or Count is 1. Each thread is ready for clang's
-/// stack checks and for a stack overflow.
+/// Task(0) ... Task(Count - 1), on up to Jobs threads (at least one) of the
+/// stack size above, each ready for a stack overflow.
 void runOnWorkers(size_t Count, unsigned Jobs,
                   llvm::function_ref<void(size_t)> Task);
 
