@@ -217,6 +217,11 @@ FindingBuilder &FindingBuilder::withoutFix(SourceLocation Loc,
   return note(Loc, Why);
 }
 
+FindingBuilder &FindingBuilder::vetoOnly() {
+  Sink.Suppressed[Index] = true;
+  return *this;
+}
+
 FindingBuilder &FindingBuilder::abstain(SourceLocation Loc,
                                         llvm::StringRef Why) {
   return withoutFix(Loc, (AbstentionPrefix + Why).str());

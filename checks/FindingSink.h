@@ -19,6 +19,11 @@ namespace warpfix {
 class FindingSink;
 class NoLintDirectives;
 
+/// How the reason of a vetoOnly() finding starts; the merge gives it to the
+/// copy it vetoes.
+inline constexpr llvm::StringLiteral VetoReasonPrefix =
+    "no automatic fix: in another translation unit that reads this code, ";
+
 /// Builds one finding. A finding carries at most one fix; a builder whose fix
 /// could not be expressed exactly (a location inside a macro's scratch space,
 /// say) drops the whole fix rather than applying part of it.
@@ -36,6 +41,11 @@ public:
   /// copies of the finding are merged, such a copy abstains, and the units
   /// that do run the code decide (abstains()).
   FindingBuilder &abstain(clang::SourceLocation Loc, llvm::StringRef Why);
+  /// Never shown: the finding stands only for this unit's answer where
+  /// another unit reports the same finding and would fix it otherwise (code
+  /// both read), and is merged as a copy that a NOLINT comment suppresses.
+  /// Its reason for no fix starts with VetoReasonPrefix.
+  FindingBuilder &vetoOnly();
 
 private:
   clang::tooling::Diagnostic &diag();

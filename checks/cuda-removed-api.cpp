@@ -1,8 +1,10 @@
 #include "checks/cuda-removed-api.h"
+#include "checks/RuntimeRenames.h"
 #include "checks/analysis/Parents.h"
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
@@ -20,20 +22,6 @@ static bool declaredAsRemoved(const Decl *D, const SourceManager &SM) {
   SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
   return Loc.isValid() &&
          llvm::sys::path::filename(SM.getFilename(Loc)) == RemovedApis;
-}
-
-/// The name that CUDA 4 gave each thread-named runtime call. The runtime's
-/// reference says of each that its functionality is identical to the call
-/// of the new name, which takes the same parameters.
-static llvm::StringRef renamedTo(llvm::StringRef Name) {
-  return llvm::StringSwitch<llvm::StringRef>(Name)
-      .Case("cudaThreadExit", "cudaDeviceReset")
-      .Case("cudaThreadSynchronize", "cudaDeviceSynchronize")
-      .Case("cudaThreadSetLimit", "cudaDeviceSetLimit")
-      .Case("cudaThreadGetLimit", "cudaDeviceGetLimit")
-      .Case("cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig")
-      .Case("cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig")
-      .Default("");
 }
 
 /// What to do instead of a removed runtime call that has no new name, for
@@ -84,9 +72,22 @@ void CudaRemovedApiCheck::onVariable(const VarDecl &Var, ASTContext &Ctx) {
 void CudaRemovedApiCheck::onDeclRef(const DeclRefExpr &Ref, ASTContext &Ctx) {
   const auto *F = dyn_cast<FunctionDecl>(Ref.getDecl());
   const SourceManager &Sources = Ctx.getSourceManager();
-  // A project's own definition (a shim for the removed call) is its code.
-  if (!F || !declaredAsRemoved(F, Sources) || F->isDefined())
+  if (!F)
     return;
+  if (F->getIdentifier() && !renamedRuntimeCall(F->getName()).empty())
+    SeenNames.insert(
+        Sources.getSpellingLoc(Ref.getNameInfo().getLoc()).getRawEncoding());
+  // A project's own function of an old call's name (a shim) is its code, and
+  // where a shared file calls it, no unit may rename the call.
+  if (!declaredAsRemoved(F, Sources) || F->isDefined()) {
+    if (F->getIdentifier() && !renamedRuntimeCall(F->getName()).empty()) {
+      SourceLocation At = Sources.getExpansionLoc(Ref.getLocation());
+      PendingRename &Rename = Renames[At.getRawEncoding()];
+      Rename.At = At;
+      Rename.CallsOwnFunction = F;
+    }
+    return;
+  }
   std::string Name = F->getNameAsString();
   SourceLocation At = Sources.getExpansionLoc(Ref.getLocation());
   // Fetches, and surface reads and writes, of a reference.
@@ -102,8 +103,8 @@ void CudaRemovedApiCheck::onDeclRef(const DeclRefExpr &Ref, ASTContext &Ctx) {
                               std::string(Object) + " (" + Name + Call + ")");
       return;
     }
-  if (llvm::StringRef NewName = renamedTo(Name); !NewName.empty()) {
-    reportRenamed(Ref, *F, NewName, Ctx);
+  if (!renamedRuntimeCall(Name).empty()) {
+    considerRename(Ref, *F, Ctx);
     return;
   }
   std::string Advice = adviceFor(Name);
@@ -120,17 +121,26 @@ void CudaRemovedApiCheck::onDeclRef(const DeclRefExpr &Ref, ASTContext &Ctx) {
                                    : Advice));
 }
 
-/// Why the name of Ref, a thread-named call, cannot simply be replaced
-/// where it stands, if it cannot: the fix edits one token of host code that
-/// the file spells as written.
-static std::optional<std::string>
-renameRefusal(const DeclRefExpr &Ref, const FunctionDecl &Removed,
-              CharSourceRange &Name, ASTContext &Ctx) {
+/// Why the name of Ref, a thread-named call, cannot be replaced where it
+/// stands, if it cannot: the fix edits the one token of a host call that the
+/// file spells, and writes the new name qualified, so that only the global
+/// namespace's declarations can answer it and argument-dependent lookup
+/// adds none.
+static std::optional<std::string> renameRefusal(const DeclRefExpr &Ref,
+                                                CharSourceRange &Name,
+                                                ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const FunctionDecl *Declaration : Removed.redecls())
-    if (!declaredAsRemoved(Declaration, SM))
-      return "the project declares '" + Removed.getNameAsString() +
-             "' itself, and may define it elsewhere";
+  const LangOptions &LO = Ctx.getLangOpts();
+  // A call's callee only: an address may be compared with the new call's,
+  // which was another function, or kept where a partial rename leaves it.
+  DynTypedNodeList Parents = parentsOf(Ctx, Ref);
+  while (!Parents.empty() && (Parents[0].get<ImplicitCastExpr>() ||
+                              Parents[0].get<ParenExpr>()))
+    Parents = parentsOf(Ctx, Parents[0]);
+  const auto *Call = Parents.empty() ? nullptr : Parents[0].get<CallExpr>();
+  if (!Call || Call->getCallee()->IgnoreParenImpCasts() != &Ref)
+    return std::string("it is not called here: its address may be compared "
+                       "with the new call's, which was another function");
   const FunctionDecl *Caller = enclosingFunction(Ctx, &Ref);
   if (!Caller)
     return std::string("it is not in a function, and warpfix renames only "
@@ -146,43 +156,101 @@ renameRefusal(const DeclRefExpr &Ref, const FunctionDecl &Removed,
     const auto *OnDevice = Holder->getAttr<CUDADeviceAttr>();
     if ((OnDevice && !OnDevice->isImplicit()) ||
         Holder->hasAttr<CUDAGlobalAttr>())
-      return "'" + Holder->getNameAsString() +
-             "' is compiled for the device too, where a call of the host's "
+      return (isLambdaCallOperator(Holder) ? std::string("the lambda")
+                                           : "'" + Holder->getNameAsString() +
+                                                 "'") +
+             " is compiled for the device too, where a call of the host's "
              "runtime does not compile";
   }
-  Name = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Ref.getNameInfo().getLoc()), SM,
-      Ctx.getLangOpts());
+  if (const NestedNameSpecifier *Qualifier = Ref.getQualifier();
+      Qualifier && Qualifier->getKind() != NestedNameSpecifier::Global)
+    return std::string("it is named through a qualifier other than '::'");
+  SourceLocation NameLoc = Ref.getNameInfo().getLoc();
+  if (auto Why = macroArgumentRefusal(NameLoc, SM, LO))
+    return Why;
+  Name = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(NameLoc), SM,
+                                  LO);
   bool Invalid = false;
   if (Name.isInvalid() ||
-      Lexer::getSourceText(Name, SM, Ctx.getLangOpts(), &Invalid) !=
-          Removed.getName() ||
+      Lexer::getSourceText(Name, SM, LO, &Invalid) !=
+          Ref.getDecl()->getName() ||
       Invalid)
-    return std::string("the name is spelled in a macro's body, which other "
-                       "code may expand too");
+    return std::string("the name is not spelled here as one plain token");
   return std::nullopt;
 }
 
-void CudaRemovedApiCheck::reportRenamed(const DeclRefExpr &Ref,
-                                        const FunctionDecl &Removed,
-                                        llvm::StringRef NewName,
-                                        ASTContext &Ctx) {
+/// The finding's message, the same in every unit that reports the call: a
+/// unit that vetoes the rename must name the same finding.
+static std::string renameMessage(llvm::StringRef OldName) {
+  return "'" + OldName.str() + "' is not in CUDA 13's runtime; CUDA 4 "
+         "renamed it '" + renamedRuntimeCall(OldName).str() + "'";
+}
+
+void CudaRemovedApiCheck::considerRename(const DeclRefExpr &Ref,
+                                         const FunctionDecl &Removed,
+                                         ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation At = SM.getExpansionLoc(Ref.getLocation());
-  std::string Name = Removed.getNameAsString();
-  FindingBuilder Finding =
-      report(At, "'" + Name + "' is not in CUDA 13's runtime; CUDA 4 renamed "
-                 "it '" + NewName.str() + "'");
+  PendingRename &Rename = Renames[At.getRawEncoding()];
+  Rename.Removed = &Removed;
+  Rename.At = At;
   CharSourceRange Spelled;
-  std::optional<std::string> Refusal =
-      renameRefusal(Ref, Removed, Spelled, Ctx);
-  Renames.push_back({Finding, At, Spelled, NewName, std::move(Refusal)});
+  std::optional<std::string> Refusal = renameRefusal(Ref, Spelled, Ctx);
+  if (Refusal && !Rename.Refusal)
+    Rename.Refusal = std::move(Refusal);
+  else if (!Refusal && Rename.Name.isInvalid()) {
+    Rename.Name = Spelled;
+    SourceLocation Begin = Spelled.getBegin();
+    bool Invalid = false;
+    const char *Before = SM.getCharacterData(Begin, &Invalid);
+    Rename.Qualified = Ref.getQualifier() != nullptr;
+    // `a ? b :::f()` or `x<::f>` in old C++ would lex otherwise.
+    Rename.SpaceBefore = !Rename.Qualified && !Invalid &&
+                         SM.getFileOffset(Begin) > 0 &&
+                         (Before[-1] == ':' || Before[-1] == '<');
+  }
+}
+
+void CudaRemovedApiCheck::onCall(const CallExpr &Call, ASTContext &Ctx) {
+  // A call that only an instantiation resolves: which function it calls
+  // depends on the template's arguments (argument-dependent lookup may find
+  // a project's own function of the same name).
+  const auto *Lookup =
+      dyn_cast<UnresolvedLookupExpr>(Call.getCallee()->IgnoreParenImpCasts());
+  if (!Lookup || !Lookup->getName().isIdentifier() ||
+      renamedRuntimeCall(Lookup->getName().getAsString()).empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *StandIn = nullptr;
+  for (const NamedDecl *D : Lookup->decls())
+    if (const auto *F = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
+        F && declaredAsRemoved(F, SM) && !F->isDefined())
+      StandIn = F;
+  if (!StandIn)
+    return;
+  SeenNames.insert(SM.getSpellingLoc(Lookup->getNameLoc()).getRawEncoding());
+  SourceLocation At = SM.getExpansionLoc(Lookup->getNameLoc());
+  PendingRename &Rename = Renames[At.getRawEncoding()];
+  Rename.Removed = StandIn;
+  Rename.At = At;
+  Rename.Refusal = "which function this name calls depends on the "
+                   "template's arguments";
 }
 
 void CudaRemovedApiCheck::noteDeclared(const NamedDecl &D) {
-  if (const IdentifierInfo *Name = D.getIdentifier();
-      Name && Name->getName().starts_with("cudaDevice"))
-    DeclaredNames.try_emplace(Name->getName(), D.getLocation());
+  const IdentifierInfo *Name = D.getIdentifier();
+  if (!Name || renamedRuntimeCall(Name->getName()).empty())
+    return;
+  // The stand-in's own declarations are not the project's, even where a
+  // using-declaration names them.
+  if (const auto *Using = dyn_cast<UsingDecl>(&D)) {
+    UsingDecls.push_back(Using);
+    return;
+  }
+  OwnDeclarations.try_emplace(Name->getName(), &D);
+  SeenNames.insert(Context->getSourceManager()
+                       .getSpellingLoc(D.getLocation())
+                       .getRawEncoding());
 }
 
 void CudaRemovedApiCheck::onFunction(const FunctionDecl &F, ASTContext &) {
@@ -194,24 +262,151 @@ void CudaRemovedApiCheck::onOtherDeclaration(const NamedDecl &D,
   noteDeclared(D);
 }
 
+std::optional<std::string>
+CudaRemovedApiCheck::unitRefusal(llvm::StringRef OldName) {
+  auto [It, Inserted] = UnitRefusals.try_emplace(OldName);
+  if (!Inserted)
+    return It->second;
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef NewName = renamedRuntimeCall(OldName);
+  std::optional<std::string> &Refusal = It->second;
+  if (auto Own = OwnDeclarations.find(OldName); Own != OwnDeclarations.end())
+    Refusal = "the project declares '" + OldName.str() + "' itself (" +
+              placeOf(Own->second, SM) +
+              "), so the name may call its own function";
+  if (!Refusal)
+    Refusal = oldNameRefusal(Ctx, OldName, [&](const Decl *D) {
+      return declaredAsRemoved(D, SM);
+    });
+  if (!Refusal)
+    Refusal = newNameRefusal(Ctx, NewName);
+  if (!Refusal)
+    Refusal = macroDefinedInText(SM, NewName);
+  return Refusal;
+}
+
 void CudaRemovedApiCheck::onEndOfTranslationUnit() {
-  for (PendingRename &Rename : Renames) {
+  const SourceManager &SM = Context->getSourceManager();
+  for (auto &[Key, Rename] : Renames) {
+    if (!Rename.Removed) {
+      vetoRename(Rename);
+      continue;
+    }
+    llvm::StringRef OldName = Rename.Removed->getName();
+    llvm::StringRef NewName = renamedRuntimeCall(OldName);
+    FindingBuilder Finding = report(Rename.At, renameMessage(OldName));
     std::optional<std::string> Refusal = std::move(Rename.Refusal);
-    if (!Refusal && Idents->get(Rename.NewName).hadMacroDefinition())
-      Refusal = "'" + Rename.NewName.str() +
-                "' is a macro in this translation unit";
-    if (!Refusal && DeclaredNames.count(Rename.NewName))
-      Refusal = "the project declares a '" + Rename.NewName.str() +
-                "' of its own, which the new name could find instead of the "
-                "runtime's";
-    if (Refusal)
-      Rename.Finding.withoutFix(Rename.At, "no automatic fix: " + *Refusal +
-                                               "; use " +
-                                               Rename.NewName.str() + "()");
-    else
-      Rename.Finding.replace(Rename.Name, Rename.NewName);
+    if (!Refusal && Rename.CallsOwnFunction)
+      Refusal = "in one instantiation this name calls the project's own '" +
+                OldName.str() + "'";
+    if (!Refusal)
+      Refusal = unitRefusal(OldName);
+    if (Refusal) {
+      Finding.withoutFix(Rename.At, "no automatic fix: " + *Refusal +
+                                        "; call " + NewName.str() +
+                                        " instead");
+      continue;
+    }
+    std::string Text = (Rename.SpaceBefore ? " " : "") +
+                       std::string(Rename.Qualified ? "" : "::") +
+                       NewName.str();
+    Finding.replace(Rename.Name, Text);
   }
+  for (const UsingDecl *Using : UsingDecls) {
+    SourceLocation At = SM.getExpansionLoc(Using->getLocation());
+    report(At, "'" + Using->getNameAsString() +
+                   "' is not in CUDA 13's runtime; this using-declaration "
+                   "still needs porting")
+        .withoutFix(At, "no automatic fix: name '" +
+                            renamedRuntimeCall(Using->getName()).str() +
+                            "' instead, and mend the calls through it");
+  }
+  reportUnparsedCalls(SM);
   Renames.clear();
+  UsingDecls.clear();
+  SeenNames.clear();
+}
+
+void CudaRemovedApiCheck::vetoRename(const PendingRename &Rename) {
+  // Not shown: it speaks only where another unit would rename the same call,
+  // whose name this unit resolves to the project's own function.
+  const SourceManager &SM = Context->getSourceManager();
+  const FunctionDecl &Own = *Rename.CallsOwnFunction;
+  report(Rename.At, renameMessage(Own.getName()))
+      .vetoOnly()
+      .withoutFix(Rename.At,
+                  (VetoReasonPrefix + "this name calls the project's own '" +
+                   Own.getName() + "' (declared " + placeOf(&Own, SM) + ")")
+                      .str());
+}
+
+void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
+  // Calls of an old name that no AST of this unit holds: in a branch that
+  // only the host's compilation takes (#ifndef __CUDA_ARCH__), or in a macro's
+  // argument that the device's expansion drops (NV_IF_TARGET(NV_IS_HOST,
+  // ...)). Found by name in the text, since nothing else saw them. Code that
+  // the preprocessor skipped for another condition (#if 0, another
+  // compiler's branch) is left alone: no compilation may take it.
+  const SkippedCode &Skipped = context().Skipped;
+  for (const auto &Entry :
+       llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end())) {
+    std::optional<llvm::MemoryBufferRef> Buffer =
+        Entry.second->getBufferIfLoaded();
+    if (!Buffer || !Buffer->getBuffer().contains("cudaThread"))
+      continue;
+    FileID File = SM.translateFile(Entry.first);
+    if (File.isInvalid() ||
+        SM.isInSystemHeader(SM.getLocForStartOfFile(File)) ||
+        llvm::sys::path::filename(Entry.first.getName()) == RemovedApis)
+      continue;
+    Lexer Raw(File, *Buffer, SM, Context->getLangOpts());
+    std::vector<Token> Tokens;
+    while (true) {
+      Token T;
+      bool AtEnd = Raw.LexFromRawLexer(T);
+      if (T.is(tok::eof))
+        break;
+      Tokens.push_back(T);
+      if (AtEnd)
+        break;
+    }
+    bool InDirective = false;
+    for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
+      // A macro's body is only code where it expands, which the AST holds.
+      if (Tokens[I].isAtStartOfLine())
+        InDirective = Tokens[I].is(tok::hash);
+      if (InDirective || !Tokens[I].is(tok::raw_identifier) ||
+          renamedRuntimeCall(Tokens[I].getRawIdentifier()).empty() ||
+          !Tokens[I + 1].is(tok::l_paren) ||
+          (I > 0 && Tokens[I - 1].isOneOf(tok::period, tok::arrow)))
+        continue;
+      SourceLocation At = Tokens[I].getLocation();
+      if (SeenNames.contains(At.getRawEncoding()))
+        continue;
+      std::string Reason =
+          "not analysed: no parse of this unit compiled this call: a macro "
+          "drops its argument on the device's side";
+      if (Skipped.skippedByPreprocessor(At, SM)) {
+        auto Region = llvm::find_if(Skipped.regions(), [&](const auto &R) {
+          return !SM.isBeforeInTranslationUnit(At, R.Range.getBegin()) &&
+                 !SM.isBeforeInTranslationUnit(R.Range.getEnd(), At);
+        });
+        if (Region == Skipped.regions().end())
+          continue;
+        Reason = Region->HostOnly
+                     ? "not analysed: this branch is compiled only for the "
+                       "host, and warpfix parses the device's side"
+                     : "not analysed: " + Region->Reason;
+      }
+      report(At, renameMessage(Tokens[I].getRawIdentifier()))
+          .withoutFix(At, Reason + "; call " +
+                              renamedRuntimeCall(
+                                  Tokens[I].getRawIdentifier())
+                                  .str() +
+                              " instead");
+    }
+  }
 }
 
 /// Headers that old code includes and the toolkit no longer has. The compat
@@ -225,7 +420,7 @@ static constexpr llvm::StringLiteral RemovedHeaders[] = {
     "texture_fetch_functions.h"};
 
 void CudaRemovedApiCheck::onTranslationUnit(ASTContext &Ctx) {
-  Idents = &Ctx.Idents;
+  Context = &Ctx;
   const SourceManager &Sources = Ctx.getSourceManager();
   std::optional<llvm::StringRef> CompatFolder;
   for (const auto &[File, Content] :

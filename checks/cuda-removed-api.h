@@ -8,7 +8,12 @@
 #define WARPFIX_CHECKS_CUDA_REMOVED_API_H
 
 #include "checks/Check.h"
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include <map>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace warpfix {
@@ -19,6 +24,7 @@ public:
       : Check("cuda-removed-api", Context) {}
 
   void onDeclRef(const clang::DeclRefExpr &Ref, clang::ASTContext &Ctx) override;
+  void onCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) override;
   void onVariable(const clang::VarDecl &Var, clang::ASTContext &Ctx) override;
   void onFunction(const clang::FunctionDecl &F, clang::ASTContext &Ctx) override;
   void onOtherDeclaration(const clang::NamedDecl &D,
@@ -26,29 +32,43 @@ public:
   /// The #includes of removed headers, which the compat folder stands in
   /// for.
   void onTranslationUnit(clang::ASTContext &Ctx) override;
-  /// Decides the renames, once every declaration of the unit is known: a
-  /// declaration of the new name anywhere may be what the name finds there.
+  /// Decides the renames, once every declaration of the unit is known.
   void onEndOfTranslationUnit() override;
 
 private:
+  /// What the unit says of one place that names a thread-named call, over
+  /// every instantiation that holds it.
   struct PendingRename {
-    FindingBuilder Finding;
     clang::SourceLocation At;
-    /// The name's token in its file.
+    /// The stand-in for the removed call that the name finds, if it does.
+    const clang::FunctionDecl *Removed = nullptr;
+    /// A project's own function of that name that it finds (in another
+    /// instantiation, or in this unit instead of the stand-in).
+    const clang::FunctionDecl *CallsOwnFunction = nullptr;
+    /// The name's token in its file, once some reference may be renamed.
     clang::CharSourceRange Name;
-    llvm::StringRef NewName;
+    bool Qualified = false;
+    bool SpaceBefore = false;
     std::optional<std::string> Refusal;
   };
 
-  void reportRenamed(const clang::DeclRefExpr &Ref,
-                     const clang::FunctionDecl &Removed,
-                     llvm::StringRef NewName, clang::ASTContext &Ctx);
-  /// Remembers the user's declarations that a new name could find.
+  void considerRename(const clang::DeclRefExpr &Ref,
+                      const clang::FunctionDecl &Removed,
+                      clang::ASTContext &Ctx);
+  void vetoRename(const PendingRename &Rename);
+  /// Why no call of OldName may be renamed in this unit, if none may.
+  std::optional<std::string> unitRefusal(llvm::StringRef OldName);
+  void reportUnparsedCalls(const clang::SourceManager &SM);
+  /// Remembers the project's declarations of an old call's name.
   void noteDeclared(const clang::NamedDecl &D);
 
-  clang::IdentifierTable *Idents = nullptr;
-  std::vector<PendingRename> Renames;
-  llvm::StringMap<clang::SourceLocation> DeclaredNames;
+  clang::ASTContext *Context = nullptr;
+  std::map<unsigned, PendingRename> Renames;
+  llvm::StringMap<const clang::NamedDecl *> OwnDeclarations;
+  std::vector<const clang::UsingDecl *> UsingDecls;
+  llvm::StringMap<std::optional<std::string>> UnitRefusals;
+  /// Where the AST names an old call (spelling locations).
+  llvm::DenseSet<unsigned> SeenNames;
 };
 
 } // namespace warpfix

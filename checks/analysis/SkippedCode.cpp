@@ -41,15 +41,25 @@ public:
     std::string Chain = EndLoc == Ended.first
                             ? Ended.second
                             : (Chains.empty() ? "" : Chains.back());
-    if (SM.isInSystemHeader(Range.getBegin()) ||
-        !llvm::StringRef(Chain).contains("__CUDA_ARCH__"))
+    if (SM.isInSystemHeader(Range.getBegin()))
+      return;
+    Out.SkippedRanges.push_back(Range);
+    if (!llvm::StringRef(Chain).contains("__CUDA_ARCH__"))
       return;
     Out.Regions.push_back(
-        {Range, "this parse's architecture skips this branch of an #if on "
-                "the architecture ('" +
-                    Chain +
-                    "'); run warpfix again with --cuda-gpu-arch set to an "
-                    "architecture that compiles it"});
+        {Range,
+         "this parse's architecture skips this branch of an #if on "
+         "the architecture ('" +
+             Chain +
+             "'); run warpfix again with --cuda-gpu-arch set to an "
+             "architecture that compiles it",
+         // Only whether __CUDA_ARCH__ is defined: the host's branch, which
+         // no device parse takes.
+         llvm::is_contained({"__CUDA_ARCH__", "defined(__CUDA_ARCH__)",
+                             "!defined(__CUDA_ARCH__)",
+                             "defined __CUDA_ARCH__",
+                             "!defined __CUDA_ARCH__"},
+                            llvm::StringRef(Chain).trim())});
   }
 
 private:
@@ -65,6 +75,14 @@ private:
   std::vector<std::string> Chains;
   std::pair<SourceLocation, std::string> Ended;
 };
+
+bool SkippedCode::skippedByPreprocessor(SourceLocation Loc,
+                                        const SourceManager &SM) const {
+  return llvm::any_of(SkippedRanges, [&](SourceRange R) {
+    return !SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), Loc);
+  });
+}
 
 bool SkippedCode::hides(SourceLocation Loc, const SourceManager &SM) const {
   return llvm::any_of(Regions, [&](const Region &R) {

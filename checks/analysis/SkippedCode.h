@@ -18,6 +18,9 @@ public:
     clang::SourceRange Range;
     /// Why it was not analysed: the text after "not analysed: " in a note.
     std::string Reason;
+    /// A branch of `#ifdef __CUDA_ARCH__` (or `#ifndef`) that only the
+    /// host's compilation takes.
+    bool HostOnly = false;
   };
 
   /// Hooks the preprocessor; must be called before the main file is read.
@@ -27,6 +30,11 @@ public:
   /// (HIP and other platform branches are not this tool's business), and
   /// those added with addUnanalysed().
   const std::vector<Region> &regions() const { return Regions; }
+
+  /// Whether the preprocessor skipped Loc, in a user file, for any
+  /// condition (`#if 0` as well as the architecture's).
+  bool skippedByPreprocessor(clang::SourceLocation Loc,
+                             const clang::SourceManager &SM) const;
 
   /// Whether Loc lies in one of regions(): code that was reported as not
   /// analysed where it stands, not where clang's recovery dropped it.
@@ -60,6 +68,7 @@ private:
   friend class SkippedCodeRecorder;
   std::vector<Region> Regions;
   std::vector<Region> Dropped;
+  std::vector<clang::SourceRange> SkippedRanges;
 };
 
 /// Whether a line between Begin and End (file locations) after the first

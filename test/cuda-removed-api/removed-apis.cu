@@ -70,10 +70,10 @@ void bind(uint4 *device_words, size_t bytes) {
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaBindTexture' is not in CUDA 13's runtime
   cudaThreadSynchronize();
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceSynchronize' [cuda-removed-api]
-// CHECK-FIXES:  cudaDeviceSynchronize();
+// CHECK-FIXES:  ::cudaDeviceSynchronize();
   cudaThreadSetLimit(cudaLimitStackSize, 4096);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSetLimit' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceSetLimit'
-// CHECK-FIXES:  cudaDeviceSetLimit(cudaLimitStackSize, 4096);
+// CHECK-FIXES:  ::cudaDeviceSetLimit(cudaLimitStackSize, 4096);
   cudaUnbindTexture(words);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaUnbindTexture' is not in CUDA 13's runtime
   cudaThreadExit();

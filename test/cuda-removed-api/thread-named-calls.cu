@@ -1,9 +1,15 @@
 // The thread-named runtime calls that CUDA 13 removed are renamed to the
 // names CUDA 4 gave them, which the runtime's reference calls identical in
-// function and which take the same parameters: one token of host code each,
-// where the file spells it. Not renamed: device code, a name spelled in a
-// macro's body, a project that declares the old name itself (its own shim),
-// and any place outside a function. The fixed file compiles with nvcc 13.
+// function and which take the same parameters: one token of a host call,
+// where the file spells it, written `::cudaDeviceX` so that only the global
+// namespace's declarations can answer it (not a member, not a namespace's
+// function, not argument-dependent lookup). Refused where the edit would
+// reach more than the call (a macro's body, a macro that pastes, stringifies
+// or repeats its argument), where the name is not called (an address, which
+// may be compared), in device code, and in templates whose arguments decide
+// the call. Calls that no parse compiled (host-only branches, a macro
+// argument dropped on the device's side) are found by name. The fixed file
+// compiles with nvcc 13.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
@@ -12,8 +18,8 @@
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=AGAIN
 // RUN: diff %t/once.cu %t/k.cu
 // SUMMARY: translation units: 1 analysed clean
-// SUMMARY: fixed 8 findings in 1 file; 4 remain
-// AGAIN: fixed 0 findings in 0 files; 4 remain
+// SUMMARY: fixed 8 findings in 1 file; 9 remain
+// AGAIN: fixed 0 findings in 0 files; 9 remain
 
 // The fixed file minus the calls that stay, for nvcc: every rename
 // compiles against CUDA 13's own declarations.
@@ -24,71 +30,114 @@
 
 #define CHECK(call)                                                            \
   do {                                                                         \
-    cudaError_t e = (call);                                                    \
-    if (e != cudaSuccess)                                                      \
+    if ((call) != cudaSuccess)                                                 \
+      std::printf("failed\n");                                                 \
+  } while (0)
+#define CHECK_NAMED(call)                                                      \
+  do {                                                                         \
+    if ((call) != cudaSuccess)                                                 \
       std::printf("%s failed\n", #call);                                       \
   } while (0)
-
+#define TWICE(call) ((call), (call))
 #define SYNC_ALL() cudaThreadSynchronize()
+#define HOST_ONLY(code)
 
 __global__ void kernel(int *p) { p[threadIdx.x] = threadIdx.x; }
+
+struct Stream {
+  // A member of the new name: `::` passes it by.
+  int cudaDeviceSynchronize() { return 1; }
+  int wait() {
+    return cudaThreadSynchronize();
+    // CHECK-MESSAGES: k.cu:[[@LINE-1]]:12: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceSynchronize' [cuda-removed-api]
+// CHECK-FIXES:    return ::cudaDeviceSynchronize();
+  }
+};
 
 int run(int *p) {
   kernel<<<1, 32>>>(p);
   cudaThreadSynchronize();
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceSynchronize' [cuda-removed-api]
-// CHECK-FIXES:  cudaDeviceSynchronize();
+// CHECK-FIXES:  ::cudaDeviceSynchronize();
   CHECK(cudaThreadSynchronize());
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime
-// CHECK-FIXES:  CHECK(cudaDeviceSynchronize());
-  cudaError_t (*sync)(void) = &::cudaThreadSynchronize;
-  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:34: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime
-// CHECK-FIXES:  cudaError_t (*sync)(void) = &::cudaDeviceSynchronize;
+// CHECK-FIXES:  CHECK(::cudaDeviceSynchronize());
+  CHECK(::cudaThreadSynchronize());
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime
+// CHECK-FIXES:  CHECK(::cudaDeviceSynchronize());
   size_t heap = 0;
   cudaThreadGetLimit(&heap, cudaLimitMallocHeapSize);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadGetLimit' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceGetLimit'
-// CHECK-FIXES:  cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize);
-  cudaThreadSetLimit(cudaLimitMallocHeapSize, heap * 2);
-  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSetLimit' is not in CUDA 13's runtime
-// CHECK-FIXES:  cudaDeviceSetLimit(cudaLimitMallocHeapSize, heap * 2);
+// CHECK-FIXES:  ::cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize);
   cudaFuncCache cache;
   cudaThreadGetCacheConfig(&cache);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadGetCacheConfig' is not in CUDA 13's runtime
-// CHECK-FIXES:  cudaDeviceGetCacheConfig(&cache);
+// CHECK-FIXES:  ::cudaDeviceGetCacheConfig(&cache);
   auto restore = [cache] { return cudaThreadSetCacheConfig(cache); };
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:35: warning: 'cudaThreadSetCacheConfig' is not in CUDA 13's runtime
-// CHECK-FIXES:  auto restore = [cache] { return cudaDeviceSetCacheConfig(cache); };
+// CHECK-FIXES:  auto restore = [cache] { return ::cudaDeviceSetCacheConfig(cache); };
+
+  // The edit would change more than the call.
+  CHECK_NAMED(cudaThreadSetLimit(cudaLimitMallocHeapSize, heap)); // STAYS
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSetLimit' is not in CUDA 13's runtime
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: macro 'CHECK_NAMED' turns its argument into a string, which the new name would change too; call cudaDeviceSetLimit instead
+  TWICE(cudaThreadSynchronize()); // STAYS
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: macro 'TWICE' uses its argument more than once, and warpfix follows one use; call cudaDeviceSynchronize instead
   SYNC_ALL(); // STAYS
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: the name is spelled in a macro's body, which other code may expand too; use cudaDeviceSynchronize()
-  return restore() + sync();
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: the name is spelled in the body of macro 'SYNC_ALL', which other code may expand too; call cudaDeviceSynchronize instead
+
+  // An address: the old function's was never the new one's.
+  cudaError_t (*sync)(void) = &cudaThreadSynchronize; // STAYS
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:32: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:32: note: no automatic fix: it is not called here: its address may be compared with the new call's, which was another function; call cudaDeviceSynchronize instead
+
+  // What no parse compiled: a macro that drops its argument on the
+  // device's side, a branch only the host takes.
+  HOST_ONLY(cudaThreadExit()); // STAYS
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:13: warning: 'cudaThreadExit' is not in CUDA 13's runtime
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:13: note: not analysed: no parse of this unit compiled this call: a macro drops its argument on the device's side; call cudaDeviceReset instead
+  (void)sync; // STAYS
+  return restore();
 }
 
-// Not a call in a function: a global's initializer.
-static cudaError_t (*const at_exit)(void) = cudaThreadExit; // STAYS
-// CHECK-MESSAGES: k.cu:[[@LINE-1]]:45: warning: 'cudaThreadExit' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceReset'
-// CHECK-MESSAGES: k.cu:[[@LINE-2]]:45: note: no automatic fix: it is not in a function, and warpfix renames only in host functions; use cudaDeviceReset()
+inline __host__ __device__ void on_both_sides() {
+#ifndef __CUDA_ARCH__
+  cudaThreadSynchronize(); // STAYS
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: not analysed: this branch is compiled only for the host, and warpfix parses the device's side; call cudaDeviceSynchronize instead
+#endif
+  // Device code as well: no host call compiles there.
+  auto later = [] { cudaThreadExit(); }; // STAYS
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:21: warning: 'cudaThreadExit' is not in CUDA 13's runtime
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:21: note: no automatic fix: 'on_both_sides' is compiled for the device too, where a call of the host's runtime does not compile; call cudaDeviceReset instead
+  later(); // STAYS
+}
 
+// A template: a call that names no argument of it is the same call in every
+// instantiation, and in the template as written; one that does is resolved
+// only in each instantiation (argument-dependent lookup may find a
+// project's function there), and is reported even where nothing
+// instantiates it.
 template <typename T> int finish(T value) {
   cudaThreadExit();
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadExit' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceReset'
-// CHECK-FIXES:  cudaDeviceReset();
+// CHECK-FIXES:  ::cudaDeviceReset();
   return int(value);
 }
 int finished = finish(1.0) + finish(2);
-
-// Code compiled for the device as well: the rename would not mend a call
-// there (a host function's call from device code does not compile in any
-// toolkit). A lambda is compiled where the function that holds it is.
-inline __host__ __device__ void on_both_sides() {
-  cudaThreadSynchronize(); // STAYS
-  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: 'on_both_sides' is compiled for the device too, where a call of the host's runtime does not compile; use cudaDeviceSynchronize()
-  auto later = [] { cudaThreadExit(); }; // STAYS
-  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:21: warning: 'cudaThreadExit' is not in CUDA 13's runtime
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:21: note: no automatic fix: 'on_both_sides' is compiled for the device too
-  later(); // STAYS
+template <typename T> void grow(T bytes) {
+  cudaThreadSetLimit(cudaLimitMallocHeapSize, bytes); // STAYS
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSetLimit' is not in CUDA 13's runtime
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: which function this name calls depends on the template's arguments; call cudaDeviceSetLimit instead
 }
+template <typename T> void grow_twice(T bytes) {
+  cudaThreadSetLimit(cudaLimitStackSize, bytes * 2); // STAYS
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadSetLimit' is not in CUDA 13's runtime
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:3: note: no automatic fix: which function this name calls depends on the template's arguments; call cudaDeviceSetLimit instead
+}
+void grow_stack() { grow_twice(size_t(4096)); }
 
 // The new names themselves, and a project's own function that merely looks
 // alike, are not reported.

@@ -210,6 +210,10 @@ template <class T, int dim>
 __host__ cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf,
                                             cudaArray_const_t array);
 
+// C linkage, as the runtime declared them: a project's own `extern "C"`
+// declaration of one (a shim it defines elsewhere) is then a declaration of
+// the same function, not a clash.
+extern "C" {
 extern __host__ cudaError_t cudaThreadExit(void);
 extern __host__ cudaError_t cudaThreadSynchronize(void);
 extern __host__ cudaError_t cudaThreadSetLimit(enum cudaLimit limit,
@@ -220,6 +224,7 @@ extern __host__ cudaError_t
 cudaThreadGetCacheConfig(enum cudaFuncCache *pCacheConfig);
 extern __host__ cudaError_t
 cudaThreadSetCacheConfig(enum cudaFuncCache cacheConfig);
+}
 extern __host__ cudaError_t cudaSetDoubleForDevice(double *d);
 extern __host__ cudaError_t cudaSetDoubleForHost(double *d);
 extern __host__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,

@@ -297,14 +297,22 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     size_t Index = Set.Findings.size() - 1;
     // A macro body whose finding a NOLINT suppresses at one expansion site
     // is edited for the other expansions only if that one needs the same.
-    if (!D.Message.Fix.empty() &&
-        std::any_of(Vetoes.first, Vetoes.second, [&](const Diagnostic *S) {
-          return !sameFix(S->Message.Fix, D.Message.Fix);
-        })) {
+    // A unit's veto (FindingBuilder::vetoOnly) says why itself.
+    auto Veto = std::find_if(Vetoes.first, Vetoes.second,
+                             [&](const Diagnostic *S) {
+                               return !sameFix(S->Message.Fix, D.Message.Fix);
+                             });
+    if (!D.Message.Fix.empty() && Veto != Vetoes.second) {
       D.Message.Fix.clear();
+      auto Reason = llvm::find_if((*Veto)->Notes, [](const auto &Note) {
+        return llvm::StringRef(Note.Message).starts_with(VetoReasonPrefix);
+      });
       D.Notes.push_back(noteAt(
-          D, "no automatic fix: a NOLINT comment suppresses this finding at "
-             "another expansion of the macro, which needs a different fix"));
+          D, Reason != (*Veto)->Notes.end()
+                 ? Reason->Message
+                 : std::string("no automatic fix: a NOLINT comment suppresses "
+                               "this finding at another expansion of the "
+                               "macro, which needs a different fix")));
     }
     for (const auto &Entry : D.Message.Fix) {
       auto Failed = ReadByFailedTU.find(Entry.getKey());
