@@ -20,9 +20,14 @@ class FindingSink;
 class NoLintDirectives;
 
 /// How the reason of a vetoOnly() finding starts; the merge gives it to the
-/// copy it vetoes.
+/// copy it vetoes, at the same place.
 inline constexpr llvm::StringLiteral VetoReasonPrefix =
     "no automatic fix: in another translation unit that reads this code, ";
+/// How the reason of a vetoOnly() finding starts that vetoes every finding
+/// of its check and message in the run, wherever it stands (a definition
+/// that the linker gives every unit's calls).
+inline constexpr llvm::StringLiteral VetoEverywherePrefix =
+    "no automatic fix: another translation unit of this run ";
 
 /// Builds one finding. A finding carries at most one fix; a builder whose fix
 /// could not be expressed exactly (a location inside a macro's scratch space,
@@ -44,7 +49,8 @@ public:
   /// Never shown: the finding stands only for this unit's answer where
   /// another unit reports the same finding and would fix it otherwise (code
   /// both read), and is merged as a copy that a NOLINT comment suppresses.
-  /// Its reason for no fix starts with VetoReasonPrefix.
+  /// Its reason for no fix starts with VetoReasonPrefix, or with
+  /// VetoEverywherePrefix for a veto of every copy in the run.
   FindingBuilder &vetoOnly();
 
 private:

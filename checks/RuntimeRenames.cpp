@@ -144,16 +144,16 @@ std::string placeOf(const Decl *D, const SourceManager &SM) {
          std::to_string(At.getLine());
 }
 
-std::optional<std::string> macroArgumentRefusal(SourceLocation NameLoc,
-                                                 const SourceManager &SM,
-                                                 const LangOptions &LO) {
+std::optional<std::string>
+macroArgumentRefusal(SourceLocation NameLoc, const SourceManager &SM,
+                     const LangOptions &LO, std::vector<std::string> &Macros) {
   for (SourceLocation At = NameLoc; At.isMacroID();
        At = SM.getImmediateSpellingLoc(At)) {
+    Macros.push_back(Lexer::getImmediateMacroName(At, SM, LO).str());
     const SrcMgr::ExpansionInfo &Expansion =
         SM.getSLocEntry(SM.getFileID(At)).getExpansion();
     if (!Expansion.isMacroArgExpansion())
-      return "the name is spelled in the body of macro '" +
-             Lexer::getImmediateMacroName(At, SM, LO).str() +
+      return "the name is spelled in the body of macro '" + Macros.back() +
              "', which other code may expand too";
     // Where the macro's body names the parameter that took the argument.
     SourceLocation Parameter =
@@ -190,37 +190,6 @@ oldNameRefusal(ASTContext &Ctx, llvm::StringRef Name,
     if (!IsStandIn(D))
       return "'" + Name.str() + "' is declared " + placeOf(D, SM) +
              " too, and may be the project's own";
-  return std::nullopt;
-}
-
-std::optional<std::string> macroDefinedInText(const SourceManager &SM,
-                                              llvm::StringRef Name) {
-  auto isIdentifierChar = [](char C) {
-    return llvm::isAlnum(C) || C == '_' || C == '$';
-  };
-  for (const auto &Entry :
-       llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end())) {
-    std::optional<llvm::MemoryBufferRef> Buffer =
-        Entry.second->getBufferIfLoaded();
-    if (!Buffer)
-      continue;
-    llvm::StringRef Text = Buffer->getBuffer();
-    for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
-         At = Text.find(Name, At + 1)) {
-      size_t End = At + Name.size();
-      if (End < Text.size() && isIdentifierChar(Text[End]))
-        continue;
-      llvm::StringRef Before = Text.take_front(At).rtrim(" \t");
-      if (!Before.consume_back("define"))
-        continue;
-      Before = Before.rtrim(" \t");
-      if (!Before.ends_with("#"))
-        continue;
-      return "a file of this unit defines a macro '" + Name.str() + "' (" +
-             llvm::sys::path::filename(Entry.first.getName()).str() +
-             "), in code this parse may have skipped";
-    }
-  }
   return std::nullopt;
 }
 

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace warpfix {
 
@@ -27,9 +28,12 @@ std::string placeOf(const clang::Decl *D, const clang::SourceManager &SM);
 /// from a macro's body, or through a macro parameter that its macro pastes,
 /// stringifies or uses more than once (an edit of the argument changes each
 /// of those).
-std::optional<std::string> macroArgumentRefusal(clang::SourceLocation NameLoc,
-                                                 const clang::SourceManager &SM,
-                                                 const clang::LangOptions &LO);
+/// Macros gets the name of each macro the token passes through.
+std::optional<std::string>
+macroArgumentRefusal(clang::SourceLocation NameLoc,
+                     const clang::SourceManager &SM,
+                     const clang::LangOptions &LO,
+                     std::vector<std::string> &Macros);
 
 /// Why `::Name` may find something other than the runtime's declarations
 /// (those of cuda_runtime_api.h and cuda_device_runtime_api.h): another
@@ -44,13 +48,6 @@ std::optional<std::string> newNameRefusal(clang::ASTContext &Ctx,
 std::optional<std::string>
 oldNameRefusal(clang::ASTContext &Ctx, llvm::StringRef Name,
                llvm::function_ref<bool(const clang::Decl *)> IsStandIn);
-
-/// Where a file that this parse read defines a macro called Name in code
-/// that the parse may have skipped (a host-only branch, another compiler's
-/// branch): as text, since nothing compiled those lines. Files of the
-/// toolkit are not searched.
-std::optional<std::string> macroDefinedInText(const clang::SourceManager &SM,
-                                              llvm::StringRef Name);
 
 } // namespace warpfix
 

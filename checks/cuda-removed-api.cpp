@@ -126,9 +126,9 @@ void CudaRemovedApiCheck::onDeclRef(const DeclRefExpr &Ref, ASTContext &Ctx) {
 /// file spells, and writes the new name qualified, so that only the global
 /// namespace's declarations can answer it and argument-dependent lookup
 /// adds none.
-static std::optional<std::string> renameRefusal(const DeclRefExpr &Ref,
-                                                CharSourceRange &Name,
-                                                ASTContext &Ctx) {
+static std::optional<std::string>
+renameRefusal(const DeclRefExpr &Ref, CharSourceRange &Name,
+              std::vector<std::string> &Macros, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   // A call's callee only: an address may be compared with the new call's,
@@ -166,7 +166,7 @@ static std::optional<std::string> renameRefusal(const DeclRefExpr &Ref,
       Qualifier && Qualifier->getKind() != NestedNameSpecifier::Global)
     return std::string("it is named through a qualifier other than '::'");
   SourceLocation NameLoc = Ref.getNameInfo().getLoc();
-  if (auto Why = macroArgumentRefusal(NameLoc, SM, LO))
+  if (auto Why = macroArgumentRefusal(NameLoc, SM, LO, Macros))
     return Why;
   Name = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(NameLoc), SM,
                                   LO);
@@ -195,7 +195,8 @@ void CudaRemovedApiCheck::considerRename(const DeclRefExpr &Ref,
   Rename.Removed = &Removed;
   Rename.At = At;
   CharSourceRange Spelled;
-  std::optional<std::string> Refusal = renameRefusal(Ref, Spelled, Ctx);
+  std::optional<std::string> Refusal =
+      renameRefusal(Ref, Spelled, Rename.Macros, Ctx);
   if (Refusal && !Rename.Refusal)
     Rename.Refusal = std::move(Refusal);
   else if (!Refusal && Rename.Name.isInvalid()) {
@@ -248,6 +249,9 @@ void CudaRemovedApiCheck::noteDeclared(const NamedDecl &D) {
     return;
   }
   OwnDeclarations.try_emplace(Name->getName(), &D);
+  if (const auto *F = dyn_cast<FunctionDecl>(&D);
+      F && F->isThisDeclarationADefinition() && F->isExternallyVisible())
+    OwnDefinitions.try_emplace(Name->getName(), D.getLocation());
   SeenNames.insert(Context->getSourceManager()
                        .getSpellingLoc(D.getLocation())
                        .getRawEncoding());
@@ -281,8 +285,12 @@ CudaRemovedApiCheck::unitRefusal(llvm::StringRef OldName) {
     });
   if (!Refusal)
     Refusal = newNameRefusal(Ctx, NewName);
-  if (!Refusal)
-    Refusal = macroDefinedInText(SM, NewName);
+  for (llvm::StringRef Name : {OldName, NewName})
+    if (!Refusal && skippedIdentifiers().contains(Name))
+      Refusal = "'" + Name.str() +
+                "' is named in code this parse skipped (a branch that only "
+                "the host takes, or another #if's), which may declare or "
+                "define it otherwise";
   return Refusal;
 }
 
@@ -302,6 +310,11 @@ void CudaRemovedApiCheck::onEndOfTranslationUnit() {
                 OldName.str() + "'";
     if (!Refusal)
       Refusal = unitRefusal(OldName);
+    for (const std::string &Macro : Rename.Macros)
+      if (!Refusal && skippedIdentifiers().contains(Macro))
+        Refusal = "macro '" + Macro +
+                  "' is named in code this parse skipped too, where it may "
+                  "be defined to use its argument otherwise";
     if (Refusal) {
       Finding.withoutFix(Rename.At, "no automatic fix: " + *Refusal +
                                         "; call " + NewName.str() +
@@ -322,8 +335,11 @@ void CudaRemovedApiCheck::onEndOfTranslationUnit() {
                             renamedRuntimeCall(Using->getName()).str() +
                             "' instead, and mend the calls through it");
   }
+  vetoEverywhere(SM);
   reportUnparsedCalls(SM);
   Renames.clear();
+  OwnDefinitions.clear();
+  SkippedNames.reset();
   UsingDecls.clear();
   SeenNames.clear();
 }
@@ -339,6 +355,72 @@ void CudaRemovedApiCheck::vetoRename(const PendingRename &Rename) {
                   (VetoReasonPrefix + "this name calls the project's own '" +
                    Own.getName() + "' (declared " + placeOf(&Own, SM) + ")")
                       .str());
+}
+
+const llvm::StringSet<> &CudaRemovedApiCheck::skippedIdentifiers() {
+  if (SkippedNames)
+    return *SkippedNames;
+  SkippedNames.emplace();
+  const SourceManager &SM = Context->getSourceManager();
+  const SkippedCode &Skipped = context().Skipped;
+  // The project's files: the toolkit's and the libraries' headers name the
+  // runtime's calls in branches of their own.
+  std::vector<SkippedCode::Region> Ranges = Skipped.regions();
+  for (SourceRange Range : Skipped.skippedRanges())
+    if (!SM.isInSystemHeader(Range.getBegin()))
+      Ranges.push_back({Range, ""});
+  for (const SkippedCode::Region &Region : Ranges)
+    for (const Token &T : SkippedCode::rawTokens(Region, SM))
+      if (T.is(tok::raw_identifier))
+        SkippedNames->insert(T.needsCleaning()
+                                 ? Lexer::getSpelling(T, SM,
+                                                      Context->getLangOpts())
+                                 : T.getRawIdentifier().str());
+  return *SkippedNames;
+}
+
+void CudaRemovedApiCheck::vetoEverywhere(const SourceManager &SM) {
+  // A definition of an old call's name with external linkage is what the
+  // linker gives every unit's calls of that name: no unit of the run may
+  // rename them. Each is found in the AST, or by its text where the parse
+  // skipped it (`name(...) {` in a host-only branch).
+  std::vector<std::pair<std::string, SourceLocation>> Definitions;
+  for (const auto &Own : OwnDefinitions)
+    Definitions.push_back({Own.getKey().str(), Own.second});
+  for (SourceRange Range : context().Skipped.skippedRanges()) {
+    if (SM.isInSystemHeader(Range.getBegin()))
+      continue;
+    std::vector<Token> Tokens = SkippedCode::rawTokens({Range, ""}, SM);
+    for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
+      if (!Tokens[I].is(tok::raw_identifier) ||
+          renamedRuntimeCall(Tokens[I].getRawIdentifier()).empty() ||
+          !Tokens[I + 1].is(tok::l_paren))
+        continue;
+      size_t Close = I + 1;
+      for (int Depth = 0; Close < Tokens.size(); ++Close) {
+        Depth += Tokens[Close].is(tok::l_paren) - Tokens[Close].is(tok::r_paren);
+        if (Depth == 0)
+          break;
+      }
+      if (Close + 1 < Tokens.size() && Tokens[Close + 1].is(tok::l_brace))
+        Definitions.push_back({Tokens[I].getRawIdentifier().str(),
+                               Tokens[I].getLocation()});
+    }
+  }
+  for (const auto &[Name, At] : Definitions) {
+    PresumedLoc Where = SM.getPresumedLoc(SM.getExpansionLoc(At));
+    std::string Place =
+        Where.isValid()
+            ? llvm::sys::path::filename(Where.getFilename()).str() + ":" +
+                  std::to_string(Where.getLine())
+            : std::string("?");
+    report(At, renameMessage(Name))
+        .vetoOnly()
+        .withoutFix(At, (VetoEverywherePrefix + "defines its own '" + Name +
+                         "' (at " + Place +
+                         "), which the linker gives every call of that name")
+                            .str());
+  }
 }
 
 void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
@@ -385,8 +467,9 @@ void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
       if (SeenNames.contains(At.getRawEncoding()))
         continue;
       std::string Reason =
-          "not analysed: no parse of this unit compiled this call: a macro "
-          "drops its argument on the device's side";
+          "not analysed: no parse of this unit compiled this call: it is in "
+          "a macro's argument that the device's expansion drops or turns "
+          "into text";
       if (Skipped.skippedByPreprocessor(At, SM)) {
         auto Region = llvm::find_if(Skipped.regions(), [&](const auto &R) {
           return !SM.isBeforeInTranslationUnit(At, R.Range.getBegin()) &&

@@ -8,9 +8,11 @@
 #define WARPFIX_CHECKS_CUDA_REMOVED_API_H
 
 #include "checks/Check.h"
+#include "checks/analysis/SkippedCode.h"
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -49,6 +51,8 @@ private:
     clang::CharSourceRange Name;
     bool Qualified = false;
     bool SpaceBefore = false;
+    /// The macros whose arguments carry the name to the call.
+    std::vector<std::string> Macros;
     std::optional<std::string> Refusal;
   };
 
@@ -59,12 +63,20 @@ private:
   /// Why no call of OldName may be renamed in this unit, if none may.
   std::optional<std::string> unitRefusal(llvm::StringRef OldName);
   void reportUnparsedCalls(const clang::SourceManager &SM);
+  /// Vetoes, in every unit of the run, the renames of an old name that this
+  /// unit defines with external linkage.
+  void vetoEverywhere(const clang::SourceManager &SM);
+  /// Every identifier in code the preprocessor skipped, in the project's
+  /// files: what a host-only branch may declare, define or redefine.
+  const llvm::StringSet<> &skippedIdentifiers();
   /// Remembers the project's declarations of an old call's name.
   void noteDeclared(const clang::NamedDecl &D);
 
   clang::ASTContext *Context = nullptr;
   std::map<unsigned, PendingRename> Renames;
   llvm::StringMap<const clang::NamedDecl *> OwnDeclarations;
+  llvm::StringMap<clang::SourceLocation> OwnDefinitions;
+  std::optional<llvm::StringSet<>> SkippedNames;
   std::vector<const clang::UsingDecl *> UsingDecls;
   llvm::StringMap<std::optional<std::string>> UnitRefusals;
   /// Where the AST names an old call (spelling locations).

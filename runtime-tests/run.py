@@ -55,6 +55,19 @@ LEGACY_CHECK = 'warp-legacy-intrinsic'
 LEGACY_PTX_CHECK = 'warp-legacy-ptx'
 # Findings that nvcc 13 cannot build without the legacy semantics emulated.
 LEGACY_CHECKS = (LEGACY_CHECK, LEGACY_PTX_CHECK)
+REMOVED_API_CHECK = 'cuda-removed-api'
+# The removed runtime calls that legacy_emulation.cuh defines again.
+EMULATED_REMOVED_CALLS = ('cudaThreadExit', 'cudaThreadSynchronize', 'cudaThreadSetLimit',
+                          'cudaThreadGetLimit', 'cudaThreadGetCacheConfig',
+                          'cudaThreadSetCacheConfig')
+
+
+def needs_emulation(finding):
+    """Whether nvcc 13 builds the code of this finding only with
+    legacy_emulation.cuh: a legacy intrinsic or PTX, or a removed runtime
+    call that the header defines again."""
+    return finding['check'] in LEGACY_CHECKS or (
+        finding['check'] == REMOVED_API_CHECK and finding.get('call') in EMULATED_REMOVED_CALLS)
 RACE_CHECK = 'warp-missing-syncwarp'
 MAX_FIX_PASSES = 4
 
@@ -596,9 +609,9 @@ def build_case(nvcc, out_dir, name, emulate_rewritten, expect_bare_failure,
     if bare['ok'] == expect_bare_failure:
         problems.append(
             'nvcc builds the original without legacy_emulation.cuh although warpfix reports '
-            'legacy intrinsics or legacy PTX' if bare['ok'] else
+            'legacy intrinsics, legacy PTX or removed runtime calls' if bare['ok'] else
             f'nvcc rejects the original without legacy_emulation.cuh ({bare["error"]}) although '
-            'warpfix reports no legacy intrinsic and no legacy PTX')
+            'warpfix reports no legacy intrinsic, no legacy PTX and no removed runtime call')
     return builds, problems
 
 
@@ -675,7 +688,7 @@ def prepare_case(case, args, out_dir):
         passes, fixed, remaining = fix_in_place(args.warpfix, rewritten, findings)
         record['fix'] = {'passes': passes, 'fixed': fixed,
                          'remaining': [finding_summary(f, False) for f in remaining]}
-        emulate = any(f['check'] in LEGACY_CHECKS for f in remaining)
+        emulate = any(needs_emulation(f) for f in remaining)
     except PrepareError as e:
         # Build anyway: nvcc's errors on a broken rewrite are worth having.
         record['problems'].append(str(e) if '(see ' in str(e) else f'{e} (see {work / "fix.txt"})')
@@ -702,7 +715,7 @@ def prepare_case(case, args, out_dir):
             emulated.write_text(text)
             sources[version] = str(emulated.relative_to(out_dir))
 
-    legacy = any(f['check'] in LEGACY_CHECKS for f in findings)
+    legacy = any(needs_emulation(f) for f in findings)
     builds, build_problems = build_case(args.nvcc, out_dir, name, emulate, legacy,
                                         sources['original'], sources['rewritten'])
     record['builds'] = builds

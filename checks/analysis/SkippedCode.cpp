@@ -41,10 +41,9 @@ public:
     std::string Chain = EndLoc == Ended.first
                             ? Ended.second
                             : (Chains.empty() ? "" : Chains.back());
-    if (SM.isInSystemHeader(Range.getBegin()))
-      return;
     Out.SkippedRanges.push_back(Range);
-    if (!llvm::StringRef(Chain).contains("__CUDA_ARCH__"))
+    if (SM.isInSystemHeader(Range.getBegin()) ||
+        !llvm::StringRef(Chain).contains("__CUDA_ARCH__"))
       return;
     Out.Regions.push_back(
         {Range,

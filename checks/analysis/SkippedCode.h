@@ -31,8 +31,12 @@ public:
   /// those added with addUnanalysed().
   const std::vector<Region> &regions() const { return Regions; }
 
-  /// Whether the preprocessor skipped Loc, in a user file, for any
-  /// condition (`#if 0` as well as the architecture's).
+  /// Every range the preprocessor skipped, for any condition (`#if 0` as
+  /// well as the architecture's), in any file, system headers included.
+  const std::vector<clang::SourceRange> &skippedRanges() const {
+    return SkippedRanges;
+  }
+  /// Whether Loc lies in one of skippedRanges().
   bool skippedByPreprocessor(clang::SourceLocation Loc,
                              const clang::SourceManager &SM) const;
 

@@ -273,6 +273,14 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     llvm::stable_sort(Shown, keyLess);
   if (!llvm::is_sorted(Suppressed, keyLess))
     llvm::stable_sort(Suppressed, keyLess);
+  // Vetoes of every finding of a check and message, wherever it stands
+  // (FindingBuilder::vetoOnly), with their reasons.
+  std::map<std::pair<std::string, std::string>, std::string> VetoedEverywhere;
+  for (const Diagnostic *S : Suppressed)
+    for (const auto &Note : S->Notes)
+      if (llvm::StringRef(Note.Message).starts_with(VetoEverywherePrefix))
+        VetoedEverywhere.try_emplace({S->DiagnosticName, S->Message.Message},
+                                     Note.Message);
   // Where each group of copies starts, found before any is folded.
   std::vector<size_t> GroupStarts;
   for (size_t I = 0; I < Shown.size(); ++I)
@@ -314,6 +322,13 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
                                "this finding at another expansion of the "
                                "macro, which needs a different fix")));
     }
+    if (!D.Message.Fix.empty() && !VetoedEverywhere.empty())
+      if (auto Veto =
+              VetoedEverywhere.find({D.DiagnosticName, D.Message.Message});
+          Veto != VetoedEverywhere.end()) {
+        D.Message.Fix.clear();
+        D.Notes.push_back(noteAt(D, Veto->second));
+      }
     for (const auto &Entry : D.Message.Fix) {
       auto Failed = ReadByFailedTU.find(Entry.getKey());
       if (Failed == ReadByFailedTU.end())
