@@ -79,16 +79,7 @@ std::optional<std::string> parameterRefusal(SourceLocation Parameter,
   std::string Line = definitionLine(Buffer, Offset);
   Lexer Raw(SourceLocation(), LO, Line.data(), Line.data(),
             Line.data() + Line.size());
-  std::vector<Token> Tokens;
-  while (true) {
-    Token T;
-    bool AtEnd = Raw.LexFromRawLexer(T);
-    if (T.is(tok::eof))
-      break;
-    Tokens.push_back(T);
-    if (AtEnd)
-      break;
-  }
+  std::vector<Token> Tokens = lexToEnd(Raw);
   // # define NAME ( parameters ) body
   auto isWord = [&](size_t I, llvm::StringRef Word) {
     return I < Tokens.size() && Tokens[I].is(tok::raw_identifier) &&
@@ -135,6 +126,20 @@ bool declaredByRuntime(const Decl *D, const SourceManager &SM) {
 }
 
 } // namespace
+
+std::vector<Token> lexToEnd(Lexer &Raw) {
+  std::vector<Token> Tokens;
+  while (true) {
+    Token T;
+    bool AtEnd = Raw.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    Tokens.push_back(T);
+    if (AtEnd)
+      break;
+  }
+  return Tokens;
+}
 
 std::string placeOf(const Decl *D, const SourceManager &SM) {
   PresumedLoc At = SM.getPresumedLoc(SM.getExpansionLoc(D->getLocation()));

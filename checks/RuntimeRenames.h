@@ -9,6 +9,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
@@ -20,6 +21,10 @@ namespace warpfix {
 /// runtime's reference says of each old call that its functionality is
 /// identical to the new one, which takes the same parameters.
 llvm::StringRef renamedRuntimeCall(llvm::StringRef OldName);
+
+/// Every token that a raw lexer reads, to the end of its buffer (the last
+/// one included).
+std::vector<clang::Token> lexToEnd(clang::Lexer &Raw);
 
 /// "at file:line" of D, for a note.
 std::string placeOf(const clang::Decl *D, const clang::SourceManager &SM);

@@ -443,16 +443,7 @@ void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
         llvm::sys::path::filename(Entry.first.getName()) == RemovedApis)
       continue;
     Lexer Raw(File, *Buffer, SM, Context->getLangOpts());
-    std::vector<Token> Tokens;
-    while (true) {
-      Token T;
-      bool AtEnd = Raw.LexFromRawLexer(T);
-      if (T.is(tok::eof))
-        break;
-      Tokens.push_back(T);
-      if (AtEnd)
-        break;
-    }
+    std::vector<Token> Tokens = lexToEnd(Raw);
     bool InDirective = false;
     for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
       // A macro's body is only code where it expands, which the AST holds.
