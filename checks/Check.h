@@ -66,6 +66,11 @@ struct CheckOptions {
 /// The options every check that writes masks understands.
 inline constexpr llvm::StringLiteral FullMaskSpellingOption = "FullMaskSpelling";
 inline constexpr llvm::StringLiteral MaskNamePrefixOption = "MaskNamePrefix";
+/// cuda-removed-api: `true` writes the renames of the thread-named runtime
+/// calls that the device's side finds no reason against (off by default:
+/// the host's side, which warpfix does not parse, may mean otherwise).
+inline constexpr llvm::StringLiteral RenameThreadCallsOption =
+    "RenameThreadCalls";
 
 /// What a check sees of the translation unit it runs in.
 class CheckContext {

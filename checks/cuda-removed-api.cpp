@@ -205,10 +205,11 @@ void CudaRemovedApiCheck::considerRename(const DeclRefExpr &Ref,
     bool Invalid = false;
     const char *Before = SM.getCharacterData(Begin, &Invalid);
     Rename.Qualified = Ref.getQualifier() != nullptr;
-    // `a ? b :::f()` or `x<::f>` in old C++ would lex otherwise.
+    // `a ? b :::f()`, `7%::f()` (the digraph `%:`) or `x<::f>` in old C++
+    // would lex otherwise.
     Rename.SpaceBefore = !Rename.Qualified && !Invalid &&
                          SM.getFileOffset(Begin) > 0 &&
-                         (Before[-1] == ':' || Before[-1] == '<');
+                         llvm::StringRef(":<%").contains(Before[-1]);
   }
 }
 
@@ -310,6 +311,14 @@ void CudaRemovedApiCheck::onEndOfTranslationUnit() {
                 OldName.str() + "'";
     if (!Refusal)
       Refusal = unitRefusal(OldName);
+    // The host's side decides what the names mean there (its branches,
+    // system headers and macros, other units' symbols), and warpfix parses
+    // the device's: a rename is written only where the user asks for it.
+    if (!Refusal && !RenameWanted)
+      Refusal = "the host's side of the unit, which warpfix does not parse, "
+                "decides what the new name calls (set CheckOptions "
+                "cuda-removed-api.RenameThreadCalls: true to rename where the "
+                "device's side finds no reason against it)";
     for (const std::string &Macro : Rename.Macros)
       if (!Refusal && skippedIdentifiers().contains(Macro))
         Refusal = "macro '" + Macro +
@@ -495,6 +504,8 @@ static constexpr llvm::StringLiteral RemovedHeaders[] = {
 
 void CudaRemovedApiCheck::onTranslationUnit(ASTContext &Ctx) {
   Context = &Ctx;
+  RenameWanted = context().Options.get(name(), RenameThreadCallsOption,
+                                       "false") == "true";
   const SourceManager &Sources = Ctx.getSourceManager();
   std::optional<llvm::StringRef> CompatFolder;
   for (const auto &[File, Content] :

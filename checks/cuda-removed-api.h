@@ -73,6 +73,8 @@ private:
   void noteDeclared(const clang::NamedDecl &D);
 
   clang::ASTContext *Context = nullptr;
+  /// CheckOptions RenameThreadCalls.
+  bool RenameWanted = false;
   std::map<unsigned, PendingRename> Renames;
   llvm::StringMap<const clang::NamedDecl *> OwnDeclarations;
   llvm::StringMap<clang::SourceLocation> OwnDefinitions;

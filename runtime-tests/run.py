@@ -670,6 +670,10 @@ def prepare_case(case, args, out_dir):
     original, rewritten = work / 'original.cu', work / 'rewritten.cu'
     shutil.copy2(case['source'], original)
     shutil.copy2(case['source'], rewritten)
+    # A case's own .warpfix.yaml (check options) applies to both copies.
+    config = Path(case['source']).parent / '.warpfix.yaml'
+    if config.exists():
+        shutil.copy2(config, work / '.warpfix.yaml')
     record = {k: case[k] for k in ('name', 'description', 'shapes', 'sanitize', 'time',
                                    'time_grow', 'original_not_lockstep')}
     record.update(problems=[], ok=False)

@@ -12,6 +12,7 @@
 // Each keeps its finding, with the new name in the note, and nothing is
 // rewritten.
 // RUN: rm -rf %t && mkdir -p %t/original
+// RUN: printf 'CheckOptions:\n  cuda-removed-api.RenameThreadCalls: true\n' > %t/original/.warpfix.yaml
 // RUN: sed -n '/^\/\/ FILE macro$/,/^\/\/ END/p' %s > %t/original/macro.cu
 // RUN: sed -n '/^\/\/ FILE skipped$/,/^\/\/ END/p' %s > %t/original/skipped.cu
 // RUN: sed -n '/^\/\/ FILE overload$/,/^\/\/ END/p' %s > %t/original/overload.cu

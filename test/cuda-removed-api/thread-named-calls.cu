@@ -10,7 +10,13 @@
 // the call. A call in a macro argument that the device's side drops is found
 // by name (host-only branches: thread-named-calls-shadowed.cu). The fixed
 // file compiles with nvcc 13.
+// By default nothing is renamed: the host's side, which warpfix does not
+// parse, decides what the new name calls there. The option asks for it.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT: k.cu:57:12: note: no automatic fix: the host's side of the unit, which warpfix does not parse, decides what the new name calls (set CheckOptions cuda-removed-api.RenameThreadCalls: true to rename where the device's side finds no reason against it); call cudaDeviceSynchronize instead
+// DEFAULT: 18 findings in 1 file (0 fixable)
+// RUN: printf 'CheckOptions:\n  cuda-removed-api.RenameThreadCalls: true\n' > %t/.warpfix.yaml
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu
@@ -18,7 +24,7 @@
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=AGAIN
 // RUN: diff %t/once.cu %t/k.cu
 // SUMMARY: translation units: 1 analysed clean
-// SUMMARY: fixed 8 findings in 1 file; 8 remain
+// SUMMARY: fixed 10 findings in 1 file; 8 remain
 // AGAIN: fixed 0 findings in 0 files; 8 remain
 
 // The fixed file minus the calls that stay, for nvcc: every rename
@@ -69,6 +75,13 @@ int run(int *p) {
   cudaThreadGetLimit(&heap, cudaLimitMallocHeapSize);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadGetLimit' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceGetLimit'
 // CHECK-FIXES:  ::cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize);
+  // `%:` is a digraph of `#`, and `:::` lexes as `::` `:`: a space first.
+  int odd = 7 %cudaThreadGetLimit(&heap, cudaLimitStackSize);
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:16: warning: 'cudaThreadGetLimit' is not in CUDA 13's runtime
+// CHECK-FIXES:  int odd = 7 % ::cudaDeviceGetLimit(&heap, cudaLimitStackSize);
+  odd = odd ? 1 :cudaThreadGetLimit(&heap, cudaLimitStackSize);
+  // CHECK-MESSAGES: k.cu:[[@LINE-1]]:18: warning: 'cudaThreadGetLimit' is not in CUDA 13's runtime
+// CHECK-FIXES:  odd = odd ? 1 : ::cudaDeviceGetLimit(&heap, cudaLimitStackSize);
   cudaFuncCache cache;
   cudaThreadGetCacheConfig(&cache);
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:3: warning: 'cudaThreadGetCacheConfig' is not in CUDA 13's runtime
@@ -99,7 +112,7 @@ int run(int *p) {
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:13: warning: 'cudaThreadExit' is not in CUDA 13's runtime
   // CHECK-MESSAGES: k.cu:[[@LINE-2]]:13: note: not analysed: no parse of this unit compiled this call: it is in a macro's argument that the device's expansion drops or turns into text; call cudaDeviceReset instead
   (void)sync; // STAYS
-  return restore();
+  return restore() + odd;
 }
 
 inline __host__ __device__ void on_both_sides() {

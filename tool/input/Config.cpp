@@ -154,9 +154,15 @@ std::optional<std::string> checkOptionProblem(llvm::StringRef Key,
           .str();
     return std::nullopt;
   }
+  if (Option == RenameThreadCallsOption) {
+    if (Value != "true" && Value != "false")
+      return ("RenameThreadCalls must be true or false, not '" + Value + "'")
+          .str();
+    return std::nullopt;
+  }
   return ("unknown option '" + Option + "' in CheckOptions key '" + Key +
           "' (known: " + FullMaskSpellingOption + ", " + MaskNamePrefixOption +
-          ")")
+          ", " + RenameThreadCallsOption + ")")
       .str();
 }
 
