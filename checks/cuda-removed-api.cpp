@@ -296,6 +296,12 @@ CudaRemovedApiCheck::unitRefusal(llvm::StringRef OldName) {
 }
 
 void CudaRemovedApiCheck::onEndOfTranslationUnit() {
+  // A unit read only lexically (no syntax tree, or its analysis crashed)
+  // shows no node: its calls are found by name, as unparsed ones are.
+  if (!Context) {
+    reportUnparsedCalls(context().Sink.sourceManager());
+    return;
+  }
   const SourceManager &SM = Context->getSourceManager();
   for (auto &[Key, Rename] : Renames) {
     if (!Rename.Removed) {
@@ -451,7 +457,9 @@ void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
         SM.isInSystemHeader(SM.getLocForStartOfFile(File)) ||
         llvm::sys::path::filename(Entry.first.getName()) == RemovedApis)
       continue;
-    Lexer Raw(File, *Buffer, SM, Context->getLangOpts());
+    LangOptions Lexical;
+    Lexical.CPlusPlus = true;
+    Lexer Raw(File, *Buffer, SM, Context ? Context->getLangOpts() : Lexical);
     std::vector<Token> Tokens = lexToEnd(Raw);
     bool InDirective = false;
     for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
@@ -470,18 +478,19 @@ void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
           "not analysed: no parse of this unit compiled this call: it is in "
           "a macro's argument that the device's expansion drops or turns "
           "into text";
-      if (Skipped.skippedByPreprocessor(At, SM)) {
-        auto Region = llvm::find_if(Skipped.regions(), [&](const auto &R) {
-          return !SM.isBeforeInTranslationUnit(At, R.Range.getBegin()) &&
-                 !SM.isBeforeInTranslationUnit(R.Range.getEnd(), At);
-        });
-        if (Region == Skipped.regions().end())
-          continue;
+      auto Region = llvm::find_if(Skipped.regions(), [&](const auto &R) {
+        return !SM.isBeforeInTranslationUnit(At, R.Range.getBegin()) &&
+               !SM.isBeforeInTranslationUnit(R.Range.getEnd(), At);
+      });
+      if (Region != Skipped.regions().end())
         Reason = Region->HostOnly
                      ? "not analysed: this branch is compiled only for the "
                        "host, and warpfix parses the device's side"
                      : "not analysed: " + Region->Reason;
-      }
+      // Skipped for another condition (#if 0, another compiler's branch):
+      // no compilation may take it.
+      else if (Skipped.skippedByPreprocessor(At, SM))
+        continue;
       report(At, renameMessage(Tokens[I].getRawIdentifier()))
           .withoutFix(At, Reason + "; call " +
                               renamedRuntimeCall(

@@ -14,7 +14,7 @@
 // parse, decides what the new name calls there. The option asks for it.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=DEFAULT
-// DEFAULT: k.cu:57:12: note: no automatic fix: the host's side of the unit, which warpfix does not parse, decides what the new name calls (set CheckOptions cuda-removed-api.RenameThreadCalls: true to rename where the device's side finds no reason against it); call cudaDeviceSynchronize instead
+// DEFAULT: k.cu:{{[0-9]+}}:12: note: no automatic fix: the host's side of the unit, which warpfix does not parse, decides what the new name calls (set CheckOptions cuda-removed-api.RenameThreadCalls: true to rename where the device's side finds no reason against it); call cudaDeviceSynchronize instead
 // DEFAULT: 18 findings in 1 file (0 fixable)
 // RUN: printf 'CheckOptions:\n  cuda-removed-api.RenameThreadCalls: true\n' > %t/.warpfix.yaml
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
@@ -26,6 +26,13 @@
 // SUMMARY: translation units: 1 analysed clean
 // SUMMARY: fixed 10 findings in 1 file; 8 remain
 // AGAIN: fixed 0 findings in 0 files; 8 remain
+
+// A unit that clang builds no syntax tree for (an architecture it does not
+// know) is read by name: its calls are reported, unfixed.
+// RUN: printf 'void f() {\n  cudaThreadSynchronize();\n}\n' > %t/unparsed.cu
+// RUN: %expect-exit 2 %warpfix --no-cache --cuda-gpu-arch=sm_1 %t/unparsed.cu 2>&1 | FileCheck %s --check-prefix=NO-TREE
+// NO-TREE: unparsed.cu:2:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceSynchronize'
+// NO-TREE: unparsed.cu:2:3: note: not analysed: clang built no syntax tree for this translation unit
 
 // The fixed file minus the calls that stay, for nvcc: every rename
 // compiles against CUDA 13's own declarations.
