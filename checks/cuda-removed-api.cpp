@@ -6,6 +6,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 #include <tuple>
@@ -446,16 +447,23 @@ void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
   // the preprocessor skipped for another condition (#if 0, another
   // compiler's branch) is left alone: no compilation may take it.
   const SkippedCode &Skipped = context().Skipped;
+  // The files this parse read, and the main file, which a unit read only by
+  // name has not loaded yet.
+  llvm::SetVector<FileID> Files;
+  if (SM.getMainFileID().isValid())
+    Files.insert(SM.getMainFileID());
   for (const auto &Entry :
-       llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end())) {
-    std::optional<llvm::MemoryBufferRef> Buffer =
-        Entry.second->getBufferIfLoaded();
-    if (!Buffer || !Buffer->getBuffer().contains("cudaThread"))
+       llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end()))
+    if (Entry.second->getBufferIfLoaded())
+      Files.insert(SM.translateFile(Entry.first));
+  for (FileID File : Files) {
+    if (File.isInvalid())
       continue;
-    FileID File = SM.translateFile(Entry.first);
-    if (File.isInvalid() ||
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    std::optional<llvm::MemoryBufferRef> Buffer = SM.getBufferOrNone(File);
+    if (!Entry || !Buffer || !Buffer->getBuffer().contains("cudaThread") ||
         SM.isInSystemHeader(SM.getLocForStartOfFile(File)) ||
-        llvm::sys::path::filename(Entry.first.getName()) == RemovedApis)
+        llvm::sys::path::filename(Entry->getName()) == RemovedApis)
       continue;
     LangOptions Lexical;
     Lexical.CPlusPlus = true;
