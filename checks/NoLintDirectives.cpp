@@ -243,14 +243,20 @@ bool NoLintDirectives::isSuppressed(llvm::StringRef Check,
 }
 
 void NoLintDirectives::reportUnmatched(FindingSink &Sink) {
+  // Cheap test first: most files, and nearly all system headers, never
+  // mention NOLINT, and translateFile walks the whole entry table. Taken
+  // from the table before translating: translating a file may load a
+  // preamble's entries into that same table, which would move it under the
+  // loop.
+  std::vector<FileEntryRef> Mentioning;
   for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-    // Cheap test first: most files, and nearly all system headers, never
-    // mention NOLINT, and translateFile walks the whole entry table.
     std::optional<llvm::MemoryBufferRef> Buffer =
         It->second->getBufferIfLoaded();
-    if (!Buffer || !Buffer->getBuffer().contains("NOLINT"))
-      continue;
-    FileID File = SM.translateFile(It->first);
+    if (Buffer && Buffer->getBuffer().contains("NOLINT"))
+      Mentioning.push_back(It->first);
+  }
+  for (FileEntryRef Entry : Mentioning) {
+    FileID File = SM.translateFile(Entry);
     if (File.isInvalid() ||
         SrcMgr::isSystem(SM.getFileCharacteristic(SM.getLocForStartOfFile(File))))
       continue;

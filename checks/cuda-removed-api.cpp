@@ -449,13 +449,18 @@ void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
   const SkippedCode &Skipped = context().Skipped;
   // The files this parse read, and the main file, which a unit read only by
   // name has not loaded yet.
-  llvm::SetVector<FileID> Files;
-  if (SM.getMainFileID().isValid())
-    Files.insert(SM.getMainFileID());
+  // Taken from the table first: translating a file may load a preamble's
+  // entries into that same table, which would move it under the loop.
+  std::vector<FileEntryRef> Loaded;
   for (const auto &Entry :
        llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end()))
     if (Entry.second->getBufferIfLoaded())
-      Files.insert(SM.translateFile(Entry.first));
+      Loaded.push_back(Entry.first);
+  llvm::SetVector<FileID> Files;
+  if (SM.getMainFileID().isValid())
+    Files.insert(SM.getMainFileID());
+  for (FileEntryRef Entry : Loaded)
+    Files.insert(SM.translateFile(Entry));
   for (FileID File : Files) {
     if (File.isInvalid())
       continue;
