@@ -141,12 +141,16 @@ std::vector<Token> lexToEnd(Lexer &Raw) {
   return Tokens;
 }
 
-std::string placeOf(const Decl *D, const SourceManager &SM) {
-  PresumedLoc At = SM.getPresumedLoc(SM.getExpansionLoc(D->getLocation()));
+std::string placeOf(SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc At = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (At.isInvalid())
     return "elsewhere";
   return "at " + llvm::sys::path::filename(At.getFilename()).str() + ":" +
          std::to_string(At.getLine());
+}
+
+std::string placeOf(const Decl *D, const SourceManager &SM) {
+  return placeOf(D->getLocation(), SM);
 }
 
 std::optional<std::string>

@@ -26,7 +26,8 @@ llvm::StringRef renamedRuntimeCall(llvm::StringRef OldName);
 /// one included).
 std::vector<clang::Token> lexToEnd(clang::Lexer &Raw);
 
-/// "at file:line" of D, for a note.
+/// "at file:line" of Loc, or of D, for a note.
+std::string placeOf(clang::SourceLocation Loc, const clang::SourceManager &SM);
 std::string placeOf(const clang::Decl *D, const clang::SourceManager &SM);
 
 /// Why the token at NameLoc cannot be edited for the call alone: it comes

@@ -424,16 +424,10 @@ void CudaRemovedApiCheck::vetoEverywhere(const SourceManager &SM) {
     }
   }
   for (const auto &[Name, At] : Definitions) {
-    PresumedLoc Where = SM.getPresumedLoc(SM.getExpansionLoc(At));
-    std::string Place =
-        Where.isValid()
-            ? llvm::sys::path::filename(Where.getFilename()).str() + ":" +
-                  std::to_string(Where.getLine())
-            : std::string("?");
     report(At, renameMessage(Name))
         .vetoOnly()
         .withoutFix(At, (VetoEverywherePrefix + "defines its own '" + Name +
-                         "' (at " + Place +
+                         "' (" + placeOf(At, SM) +
                          "), which the linker gives every call of that name")
                             .str());
   }
@@ -491,11 +485,7 @@ void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
           "not analysed: no parse of this unit compiled this call: it is in "
           "a macro's argument that the device's expansion drops or turns "
           "into text";
-      auto Region = llvm::find_if(Skipped.regions(), [&](const auto &R) {
-        return !SM.isBeforeInTranslationUnit(At, R.Range.getBegin()) &&
-               !SM.isBeforeInTranslationUnit(R.Range.getEnd(), At);
-      });
-      if (Region != Skipped.regions().end())
+      if (const SkippedCode::Region *Region = Skipped.regionHolding(At, SM))
         Reason = Region->HostOnly
                      ? "not analysed: this branch is compiled only for the "
                        "host, and warpfix parses the device's side"

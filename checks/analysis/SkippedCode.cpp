@@ -75,19 +75,28 @@ private:
   std::pair<SourceLocation, std::string> Ended;
 };
 
+/// Whether Loc lies within Range, both ends included.
+static bool within(SourceLocation Loc, SourceRange Range,
+                   const SourceManager &SM) {
+  return !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
+}
+
 bool SkippedCode::skippedByPreprocessor(SourceLocation Loc,
                                         const SourceManager &SM) const {
-  return llvm::any_of(SkippedRanges, [&](SourceRange R) {
-    return !SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(R.getEnd(), Loc);
-  });
+  return llvm::any_of(SkippedRanges,
+                      [&](SourceRange R) { return within(Loc, R, SM); });
+}
+
+const SkippedCode::Region *
+SkippedCode::regionHolding(SourceLocation Loc, const SourceManager &SM) const {
+  auto It = llvm::find_if(
+      Regions, [&](const Region &R) { return within(Loc, R.Range, SM); });
+  return It == Regions.end() ? nullptr : &*It;
 }
 
 bool SkippedCode::hides(SourceLocation Loc, const SourceManager &SM) const {
-  return llvm::any_of(Regions, [&](const Region &R) {
-    return !SM.isBeforeInTranslationUnit(Loc, R.Range.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(R.Range.getEnd(), Loc);
-  });
+  return regionHolding(Loc, SM) != nullptr;
 }
 
 std::vector<Token> SkippedCode::rawTokens(const Region &R,

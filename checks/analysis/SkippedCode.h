@@ -40,6 +40,10 @@ public:
   bool skippedByPreprocessor(clang::SourceLocation Loc,
                              const clang::SourceManager &SM) const;
 
+  /// The region of regions() that holds Loc, if any.
+  const Region *regionHolding(clang::SourceLocation Loc,
+                              const clang::SourceManager &SM) const;
+
   /// Whether Loc lies in one of regions(): code that was reported as not
   /// analysed where it stands, not where clang's recovery dropped it.
   bool hides(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
