@@ -17,6 +17,7 @@
 #include "tool/input/Config.h"
 #include "tool/run/Profile.h"
 #include "tool/run/SharedPreambles.h"
+#include "tool/run/UnreadHeaders.h"
 #include "tool/input/SourceFiles.h"
 #include "tool/output/JsonReport.h"
 #include "tool/output/SarifReport.h"
@@ -607,6 +608,31 @@ std::vector<TranslationUnitResult> analyseFiles(ArrayRef<std::string> Files,
   return Results;
 }
 
+/// Adds to Results what a lexical reading finds in the headers under the
+/// folders given that no unit read, and says how many there were. Not with
+/// --only-unit, which leaves the other units out on purpose.
+Error addUnreadHeaders(std::vector<TranslationUnitResult> &Results,
+                       ConfigFinder &Configs,
+                       const CommandLineSettings &CommandLine) {
+  if (!OnlyUnit.empty() || ParseOnly)
+    return Error::success();
+  auto Unread = scanUnreadHeaders(collectHeadersUnder(Paths), Results, Configs,
+                                  CommandLine);
+  if (!Unread)
+    return Unread.takeError();
+  size_t WithNames = Unread->Scans.size();
+  if (!Quiet && Unread->Count)
+    errs() << "warpfix: " << Unread->Count << " header"
+           << (Unread->Count == 1 ? "" : "s")
+           << " under the folders given " << (Unread->Count == 1 ? "was" : "were")
+           << " read by no translation unit; " << WithNames << " of them "
+           << (WithNames == 1 ? "holds" : "hold")
+           << " names that CUDA 13 rejects, reported without analysis\n";
+  for (TranslationUnitResult &Scan : Unread->Scans)
+    Results.push_back(std::move(Scan));
+  return Error::success();
+}
+
 /// --fix: writes the fixes under which the code still compiles, and records
 /// in Run which findings they fixed. False when a file could not be written.
 /// The rewrite --fix would make: every fix applied, and each file whose
@@ -728,6 +754,9 @@ int main(int argc, const char **argv) {
         Results,
         [&](size_t I) -> const auto & { return Profiles->of(I).database(); },
         Settings.Parse.ToolchainRoots);
+
+  if (Error Err = addUnreadHeaders(Results, Configs, CommandLine))
+    return fail(toString(std::move(Err)));
 
   // Merge: code that several translation units see is reported once.
   std::vector<std::string> ConfigErrors;

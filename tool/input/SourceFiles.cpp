@@ -23,6 +23,15 @@ bool isCudaHeader(llvm::StringRef File) {
   return path::extension(File) == ".cuh";
 }
 
+/// The names that C++ and CUDA projects give the files they include: .cuh,
+/// .h and its C++ spellings, and the inline parts of templates (.inl, .inc,
+/// .ipp, .tcc).
+bool isHeader(llvm::StringRef File) {
+  static constexpr llvm::StringLiteral Extensions[] = {
+      ".cuh", ".h", ".hh", ".hpp", ".hxx", ".inl", ".inc", ".ipp", ".tcc"};
+  return llvm::is_contained(Extensions, path::extension(File));
+}
+
 /// Where a symbolic link points, as written in it (llvm::sys::fs has no
 /// readlink).
 std::string linkTarget(llvm::StringRef Link) {
@@ -202,6 +211,24 @@ collectSourceFiles(llvm::ArrayRef<std::string> Paths,
   for (const auto &Entry : Files)
     Result.push_back(Entry.second.Path);
   // Sorted so that a directory walk gives the same order on every machine.
+  llvm::sort(Result);
+  return Result;
+}
+
+std::vector<std::string>
+collectHeadersUnder(llvm::ArrayRef<std::string> Paths) {
+  std::map<fs::UniqueID, Found> Files;
+  std::vector<std::string> Dangling, Warnings;
+  for (const std::string &Given : Paths) {
+    if (!fs::is_directory(Given))
+      continue;
+    // The walk for sources has already said what it could not read.
+    DirectoryWalk Walk(Files, Dangling, Warnings, isHeader);
+    llvm::consumeError(Walk.walk(Given));
+  }
+  std::vector<std::string> Result;
+  for (const auto &Entry : Files)
+    Result.push_back(Entry.second.Path);
   llvm::sort(Result);
   return Result;
 }

@@ -24,6 +24,12 @@ llvm::Expected<std::vector<std::string>>
 collectSourceFiles(llvm::ArrayRef<std::string> Paths,
                    std::vector<std::string> &Warnings);
 
+/// The headers (.cuh, .h, .hpp, .inl and their kin) under the directories
+/// among Paths, walked as collectSourceFiles walks them; a file named in
+/// Paths is not one of them. Warnings of the walk are not repeated.
+std::vector<std::string>
+collectHeadersUnder(llvm::ArrayRef<std::string> Paths);
+
 /// Why File cannot be analysed, in words for the user: it does not exist, is
 /// a dangling symbolic link, cannot be read, is a directory, or is binary.
 /// Nothing when it can be.

@@ -247,7 +247,8 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
         ReadByFailedTU.try_emplace(File, TU.MainFile);
   for (TranslationUnitResult &TU : Results) {
     if (!TU.Parsed) {
-      Set.FailedFiles.push_back(TU.MainFile);
+      if (!TU.UnreadHeader)
+        Set.FailedFiles.push_back(TU.MainFile);
       // What a lexical reading found where no AST was analysed: reported,
       // never fixed.
       for (Diagnostic &D : TU.Findings)

@@ -66,6 +66,9 @@ struct TranslationUnitResult {
   std::vector<std::pair<std::string, std::string>> RejectedByName;
   /// The files that clang's errors are in, as it names them.
   std::vector<std::string> FilesWithErrors;
+  /// Not a unit: a header under the folders given that no unit read, with
+  /// the findings of a lexical reading (tool/run/UnreadHeaders.h).
+  bool UnreadHeader = false;
 };
 
 /// How the analyzer treats code that does not compile.
