@@ -109,6 +109,21 @@ void WarpLegacyIntrinsicCheck::onEndOfTranslationUnit() {
     reportLexically(Region, /*Parsed=*/true, SM);
 }
 
+/// Whether the raw token before a legacy name makes it the name of a
+/// declaration rather than a call: a type or a specifier comes before it
+/// (`uint4 __shfl(uint4 v, int lane)`, a project's own overload, or the
+/// toolkit's `__half2 __shfl(...)` in a copy of cuda_fp16.h). Only the
+/// keywords that can stand before an expression say otherwise.
+static bool declaresName(const Token &Before) {
+  if (!Before.is(tok::raw_identifier))
+    return false;
+  static constexpr llvm::StringLiteral BeforeExpressions[] = {
+      "return", "else",   "do",    "case",   "throw",  "co_return", "co_yield",
+      "co_await", "and",  "or",    "not",    "xor",    "bitand",    "bitor",
+      "compl",  "not_eq", "and_eq", "or_eq", "xor_eq"};
+  return !llvm::is_contained(BeforeExpressions, Before.getRawIdentifier());
+}
+
 void WarpLegacyIntrinsicCheck::reportLexically(
     const SkippedCode::Region &Region, bool Parsed, const SourceManager &SM) {
   std::vector<Token> Tokens = SkippedCode::rawTokens(Region, SM);
@@ -132,7 +147,8 @@ void WarpLegacyIntrinsicCheck::reportLexically(
                   (Tokens[I - 1].is(tok::coloncolon) && I > 1 &&
                    Tokens[I - 2].isOneOf(tok::raw_identifier, tok::greater)));
     if (!Entry || !Tokens[I + 1].is(tok::l_paren) || Member ||
-        !Entry->Legacy.starts_with("__"))
+        !Entry->Legacy.starts_with("__") ||
+        (I > 0 && declaresName(Tokens[I - 1])))
       continue;
     SourceLocation At = Tokens[I].getLocation();
     if (Parsed && (NamesInAst.contains(At.getRawEncoding()) ||

@@ -44,6 +44,9 @@ LEGACY_NAMES = ("__shfl", "__shfl_up", "__shfl_down", "__shfl_xor",
                 "__ballot", "__any", "__all")
 LEGACY_RE = re.compile(r"(?<![A-Za-z0-9_$])(__shfl_up|__shfl_down|__shfl_xor|__shfl|"
                        r"__ballot|__any|__all)\s*\(")
+EXPRESSION_KEYWORDS = {"return", "else", "do", "case", "throw", "co_return", "co_yield", "co_await",
+                       "and", "or", "not", "xor", "bitand", "bitor", "compl", "not_eq", "and_eq",
+                       "or_eq", "xor_eq"}
 DEFINE_RE = re.compile(r"^\s*#\s*define\s+(__shfl_up|__shfl_down|__shfl_xor|__shfl|"
                        r"__ballot|__any|__all)\s*\(")
 # shfl.<mode>... or vote.<mode>... in PTX text, not followed by .sync
@@ -374,7 +377,7 @@ def conditional_context(code_lines):
 def grep_sites(files):
     """Legacy call sites and PTX sites in files: lists of (file, line, text, kinds), kinds the
     preprocessor conditions around the site (conditional_context)."""
-    legacy, ptx, defines = [], [], []
+    legacy, ptx, defines, declarations = [], [], [], []
     for f in files:
         try:
             with open(f, "rb") as fh:
@@ -395,13 +398,20 @@ def grep_sites(files):
             if DEFINE_RE.match(src) and DEFINE_RE.match(src).group(1) == m.group(1):
                 defines.append((f, line, m.group(1), context[line]))
                 continue
+            # A type or specifier before the name declares it (a project's own
+            # `uint4 __shfl(uint4, int)`): not a call site, as warpfix reads it.
+            before = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*$", code[max(0, m.start() - 200):m.start()])
+            if before and code[m.start() - 1:m.start()].isspace() and \
+                    before.group(1) not in EXPRESSION_KEYWORDS:
+                declarations.append((f, line, m.group(1), context[line]))
+                continue
             legacy.append((f, line, m.group(1), context[line]))
         with_strings = strip_comments(text, keep_strings=True)
         for lit in re.finditer(r'"(?:[^"\\\n]|\\.)*"', with_strings):
             for m in PTX_RE.finditer(lit.group(0)):
                 line = with_strings.count("\n", 0, lit.start() + m.start()) + 1
                 ptx.append((f, line, m.group(0), context[line]))
-    return legacy, ptx, defines
+    return legacy, ptx, defines, declarations
 
 
 def walk(root, exts):
@@ -666,7 +676,7 @@ def run_project(p, args, defaults, out_dir):
 
     # ---- grep
     files = sorted(set(f for s in srcs for f in (walk(s, SOURCE_EXTS) if os.path.isdir(s) else [s])))
-    legacy, ptx, defines = grep_sites(files)
+    legacy, ptx, defines, declarations = grep_sites(files)
     at = collections.defaultdict(set)
     for f in findings:
         if isinstance(f.get("file"), str) and isinstance(f.get("line"), int):
@@ -684,6 +694,7 @@ def run_project(p, args, defaults, out_dir):
         res["legacy_sites_under_%s_if" % kind] = len(under)
         res["legacy_sites_under_%s_if_found" % kind] = sum(1 for s in under if covered(s, True))
     res["legacy_defines"] = len(defines)
+    res["legacy_declarations"] = len(declarations)
     res["ptx_sites"] = len(ptx)
     res["ptx_sites_found"] = sum(1 for s in ptx if covered(s, False))
     res["missed_legacy_sites"] = ["%s:%d: %s%s" % (rel(s[0], root), s[1], s[2],

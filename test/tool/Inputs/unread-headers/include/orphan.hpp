@@ -5,3 +5,5 @@ template <typename T> __device__ T any_lane(T p) {
   return __any(p) && m;  // NOLINT(warp-legacy-intrinsic)
 }
 inline void host_only() { cudaThreadSynchronize(); }
+// A declaration of the name is not a call: a project's own overload.
+__device__ unsigned __ballot(int predicate, unsigned lanes);
