@@ -238,7 +238,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   // Point into Results, which the fold may move from. Sorted by key rather
   // than kept in a map by a copy of it: a stable sort keeps the copies of one
   // finding in the order they came, as a map's lists did.
-  std::vector<Diagnostic *> Shown;
+  std::vector<Diagnostic *> Shown, Hidden;
   std::vector<const Diagnostic *> Suppressed;
   llvm::StringMap<std::string> ReadByFailedTU;
   for (const TranslationUnitResult &TU : Results)
@@ -252,8 +252,8 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
       // What a lexical reading found where no AST was analysed: reported,
       // never fixed.
       for (Diagnostic &D : TU.Findings)
-        if (IsShown(D.Message.FilePath) && D.Message.Fix.empty())
-          Shown.push_back(&D);
+        if (D.Message.Fix.empty())
+          (IsShown(D.Message.FilePath) ? Shown : Hidden).push_back(&D);
       continue;
     }
     for (const auto &Entry : TU.FileHashes) {
@@ -263,8 +263,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
         It->second.clear();
     }
     for (Diagnostic &D : TU.Findings)
-      if (IsShown(D.Message.FilePath))
-        Shown.push_back(&D);
+      (IsShown(D.Message.FilePath) ? Shown : Hidden).push_back(&D);
     for (const Diagnostic &D : TU.Suppressed)
       Suppressed.push_back(&D);
   }
@@ -274,6 +273,10 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     llvm::stable_sort(Shown, keyLess);
   if (!llvm::is_sorted(Suppressed, keyLess))
     llvm::stable_sort(Suppressed, keyLess);
+  // Counted once each, as shown ones are, however many units saw them.
+  llvm::sort(Hidden, keyLess);
+  for (size_t I = 0; I < Hidden.size(); ++I)
+    Set.HiddenByHeaderFilter += I == 0 || keyLess(Hidden[I - 1], Hidden[I]);
   // Vetoes of every finding of a check and message, wherever it stands
   // (FindingBuilder::vetoOnly), with their reasons.
   std::map<std::pair<std::string, std::string>, std::string> VetoedEverywhere;

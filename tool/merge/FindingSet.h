@@ -17,6 +17,8 @@ struct FindingSet {
   /// contents, which makes the file unsafe to rewrite.
   llvm::StringMap<std::string> FileHashes;
   std::vector<std::string> FailedFiles;
+  /// Distinct findings in headers that the header filter does not show.
+  size_t HiddenByHeaderFilter = 0;
 
   size_t fixableCount() const;
   /// The findings on which every analysed unit abstained: code that nothing

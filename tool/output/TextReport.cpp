@@ -431,6 +431,11 @@ void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
      << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
      << " file" << (Set.fileCount() == 1 ? "" : "s") << " (" << Fixable
      << " fixable)\n";
+  if (size_t Hidden = Set.HiddenByHeaderFilter)
+    OS << Hidden << " more finding" << (Hidden == 1 ? "" : "s")
+       << " in headers that the header filter leaves out (by default, "
+          "headers outside the paths given); --header-filter='.*' shows "
+       << (Hidden == 1 ? "it" : "them") << "\n";
   if (size_t Uncalled = Set.uncalledCount())
     OS << Uncalled << " of them " << (Uncalled == 1 ? "is" : "are")
        << " in code that nothing in this run calls or instantiates, so who "
