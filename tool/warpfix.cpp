@@ -680,8 +680,7 @@ void writeReports(const RunReport &Run, SourcePositions &Positions,
 
 } // namespace
 
-int main(int argc, const char **argv) {
-  InitLLVM Init(argc, argv);
+int runWarpfix(int argc, const char **argv) {
   // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
   // costs that TU, not the run.
   enableCrashRecovery();
@@ -817,3 +816,20 @@ int main(int argc, const char **argv) {
   return Run.remainingCount() ? ExitFindings : ExitClean;
 }
 
+int main(int argc, const char **argv) {
+  InitLLVM Init(argc, argv);
+  int Code = runWarpfix(argc, argv);
+  // A report that could not be written (standard output on a full disk) is
+  // an error, not "findings remain": left alone, LLVM ends the process with
+  // exit code 1 when it destroys outs().
+  outs().flush();
+  if (outs().has_error()) {
+    WithColor::error(errs(), "warpfix")
+        << "cannot write to standard output: " << outs().error().message()
+        << "\n";
+    outs().clear_error();
+    if (Code != ExitCrash)
+      Code = ExitError;
+  }
+  return Code;
+}
