@@ -44,8 +44,23 @@ namespace {
 
 cl::OptionCategory Category("warpfix options");
 
-cl::list<std::string> Paths(cl::Positional, cl::desc("<path>..."),
+cl::list<std::string> Paths(cl::Positional,
+                            cl::desc("<path>... [-- <compiler args>]"),
                             cl::cat(Category));
+cl::list<std::string> ExtraArg(
+    "extra-arg",
+    cl::desc("An argument to append to every compile command, as after '--'"),
+    cl::value_desc("arg"), cl::cat(Category));
+cl::list<std::string> ExtraArgBefore(
+    "extra-arg-before",
+    cl::desc("An argument to put before the arguments of every compile "
+             "command, which can override it"),
+    cl::value_desc("arg"), cl::cat(Category));
+cl::opt<bool> UseColor(
+    "use-color",
+    cl::desc("Colour the report and clang's messages (default: only on a "
+             "terminal)"),
+    cl::cat(Category));
 cl::opt<std::string> BuildPath(
     "p", cl::desc("Build directory containing compile_commands.json"),
     cl::value_desc("dir"), cl::cat(Category));
@@ -353,7 +368,14 @@ CommandLineSettings commandLineSettings(std::vector<std::string> CompilerArgs) {
   if (AssumeWholeWarps.getNumOccurrences())
     Settings.AssumeWholeWarps = AssumeWholeWarps;
   Settings.CompilerArgs = std::move(CompilerArgs);
+  llvm::append_range(Settings.CompilerArgs, ExtraArg);
+  Settings.CompilerArgsBefore = ExtraArgBefore;
   return Settings;
+}
+
+/// Whether to colour what goes to OS: --use-color, else a terminal's.
+bool colors(raw_ostream &OS) {
+  return UseColor.getNumOccurrences() ? bool(UseColor) : OS.has_colors();
 }
 
 /// Arg as a POSIX shell reads it: as it is where that is safe, else quoted.
@@ -404,6 +426,10 @@ std::string reproducingCommand(StringRef File,
     OS << " --no-shared-preambles";
   if (!TestingCrashIn.empty())
     Option("testing-crash-in", TestingCrashIn);
+  for (const std::string &Arg : ExtraArgBefore)
+    Option("extra-arg-before", Arg);
+  for (const std::string &Arg : ExtraArg)
+    Option("extra-arg", Arg);
   // The unit among the same paths: the same headers found by name, and the
   // same preambles shared, as where it crashed.
   Option("only-unit", File);
@@ -560,7 +586,7 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
         processCacheIdentity(Argv0, reinterpret_cast<void *>(&fail));
   }
   Settings.UsePrefilter = !NoPrefilter;
-  Settings.ColoredMessages = errs().has_colors();
+  Settings.ColoredMessages = colors(errs());
   Settings.Parse.Strict = StrictParse;
   Settings.Parse.TestingCrashFile = TestingCrashIn;
   Settings.Parse.TestingBeforeUnit = TestingBeforeUnit;
@@ -687,6 +713,9 @@ int runWarpfix(int argc, const char **argv) {
   std::vector<std::string> CompilerArgs;
   if (!parseCommandLine(argc, argv, CompilerArgs))
     return ExitError;
+  if (UseColor.getNumOccurrences())
+    WithColor::setAutoDetectFunction(
+        [](const raw_ostream &) { return bool(UseColor); });
   if (Explain.getNumOccurrences())
     return explainCheck();
   Expected<StatsFormat> Stats = checkOptionValues();
@@ -776,7 +805,7 @@ int runWarpfix(int argc, const char **argv) {
   raw_ostream &Report = Diff || CsvOnStdout ? errs() : outs();
   SourcePositions Positions;
   if (Format == OutputFormat::Text) {
-    printTextReport(Set.Findings, Report, Report.has_colors());
+    printTextReport(Set.Findings, Report, colors(Report));
     Report.flush();
   } else {
     Positions.load(Set.Findings); // before --fix changes the files

@@ -448,6 +448,7 @@ private:
     });
     if (!HasStd)
       Front.push_back("-std=c++17");
+    llvm::append_range(Front, Settings.ExtraArgsBefore);
     Args.insert(Args.begin() + 1, Front.begin(), Front.end());
     Args.insert(Args.end(), Settings.ExtraArgs.begin(),
                 Settings.ExtraArgs.end());

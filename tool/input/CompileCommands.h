@@ -38,6 +38,8 @@ struct FrontEndSettings {
   /// --cuda-gpu-arch; empty means the database's, else sm_70.
   std::string GpuArch;
   std::vector<std::string> ExtraArgs;
+  /// Before the command's own arguments (clang-tidy's --extra-arg-before).
+  std::vector<std::string> ExtraArgsBefore;
 };
 
 /// A database whose every command is a clang device-side CUDA parse of one

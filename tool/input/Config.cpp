@@ -60,6 +60,7 @@ template <> struct MappingTraits<warpfix::ConfigFile> {
     Io.mapOptional("CheckOptions", File.CheckOptions);
     Io.mapOptional("HeaderFilterRegex", File.HeaderFilterRegex);
     Io.mapOptional("ExtraArgs", File.ExtraArgs);
+    Io.mapOptional("ExtraArgsBefore", File.ExtraArgsBefore);
     Io.mapOptional("MaskFallback", File.Fallback);
     Io.mapOptional("AssumeWholeWarps", File.AssumeWholeWarps);
   }
@@ -90,6 +91,7 @@ template <> struct MappingTraits<DumpedConfig> {
     Io.mapRequired("CheckOptions", C.Options.Values);
     Io.mapRequired("HeaderFilterRegex", C.HeaderFilterRegex);
     Io.mapRequired("ExtraArgs", C.ExtraArgs);
+    Io.mapRequired("ExtraArgsBefore", C.ExtraArgsBefore);
     Io.mapRequired("MaskFallback", C.Options.Fallback);
     Io.mapRequired("AssumeWholeWarps", C.Options.AssumeWholeWarps);
   }
@@ -198,6 +200,8 @@ EffectiveConfig effectiveConfig(const ConfigFile *File,
       Config.Checks = warpfix::layeredChecks(Config.Checks, *File->Checks);
     Config.HeaderFilterRegex = File->HeaderFilterRegex.value_or("");
     Config.ExtraArgs = File->ExtraArgs.value_or(std::vector<std::string>());
+    Config.ExtraArgsBefore =
+        File->ExtraArgsBefore.value_or(std::vector<std::string>());
     Config.Options.Fallback = File->Fallback.value_or(Config.Options.Fallback);
     Config.Options.AssumeWholeWarps =
         File->AssumeWholeWarps.value_or(Config.Options.AssumeWholeWarps);
@@ -212,6 +216,7 @@ EffectiveConfig effectiveConfig(const ConfigFile *File,
   Config.Options.AssumeWholeWarps =
       CommandLine.AssumeWholeWarps.value_or(Config.Options.AssumeWholeWarps);
   llvm::append_range(Config.ExtraArgs, CommandLine.CompilerArgs);
+  llvm::append_range(Config.ExtraArgsBefore, CommandLine.CompilerArgsBefore);
   return Config;
 }
 

@@ -25,6 +25,7 @@ struct ConfigFile {
   std::optional<std::string> Checks;
   std::optional<std::string> HeaderFilterRegex;
   std::optional<std::vector<std::string>> ExtraArgs;
+  std::optional<std::vector<std::string>> ExtraArgsBefore;
   std::optional<MaskFallback> Fallback;
   std::optional<bool> AssumeWholeWarps;
   std::map<std::string, std::string> CheckOptions;
@@ -58,6 +59,9 @@ struct EffectiveConfig {
   std::string Checks = DefaultChecks.str();
   std::string HeaderFilterRegex;
   std::vector<std::string> ExtraArgs;
+  /// Placed before the command's own arguments, so that they can override
+  /// these.
+  std::vector<std::string> ExtraArgsBefore;
   CheckOptions Options;
 };
 
@@ -67,8 +71,10 @@ struct CommandLineSettings {
   std::optional<std::string> HeaderFilterRegex;
   std::optional<MaskFallback> Fallback;
   std::optional<bool> AssumeWholeWarps;
-  /// After "--"; they follow the file's ExtraArgs.
+  /// After "--", then --extra-arg; they follow the file's ExtraArgs.
   std::vector<std::string> CompilerArgs;
+  /// --extra-arg-before; they follow the file's ExtraArgsBefore.
+  std::vector<std::string> CompilerArgsBefore;
 };
 
 /// Defaults, overridden by File (which may be null), overridden by the

@@ -48,7 +48,8 @@ Profile::create(EffectiveConfig Config,
   if (!Checks)
     return Checks.takeError();
   P->Checks = std::move(*Checks);
-  FrontEndSettings FrontEnd{Settings.Toolkit, Settings.GpuArch, C.ExtraArgs};
+  FrontEndSettings FrontEnd{Settings.Toolkit, Settings.GpuArch, C.ExtraArgs,
+                            C.ExtraArgsBefore};
   P->Database = makeCudaCompilationDatabase(std::move(UserDatabase),
                                             std::move(FrontEnd));
   P->Analysis = std::make_unique<Analyzer>(*P->Database, P->Checks, C.Options,

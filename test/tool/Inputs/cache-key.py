@@ -82,6 +82,8 @@ CHANGES_KEY = {
     "no-prefilter": lambda: {"args": ["--no-prefilter"]},
     "strict-parse": lambda: {"args": ["--strict-parse"]},
     "p": lambda: {"args": ["-p", database()]},
+    "extra-arg": lambda: {"args": ["--extra-arg=-DEXTRA_AFTER=1"]},
+    "extra-arg-before": lambda: {"args": ["--extra-arg-before=-DEXTRA_BEFORE=1"]},
     "config-file": lambda: {"args": ["--config-file=" + write(
         "config/spelling.yaml", "CheckOptions:\n  FullMaskSpelling: MY_MASK\n")]},
 }
@@ -90,6 +92,7 @@ OTHER_CHANGES = {
     "compiler args after --": lambda: {"after": ["-DEXTRA=1"]},
     ".warpfix.yaml MaskNamePrefix": lambda: {"config": "CheckOptions:\n  MaskNamePrefix: lanes_\n"},
     ".warpfix.yaml ExtraArgs": lambda: {"config": "ExtraArgs: ['-DFROM_CONFIG=1']\n"},
+    ".warpfix.yaml ExtraArgsBefore": lambda: {"config": "ExtraArgsBefore: ['-DFROM_CONFIG_BEFORE=1']\n"},
     ".warpfix.yaml Checks": lambda: {"config": "Checks: '-*,warp-legacy-intrinsic,warp-missing-syncwarp'\n"},
     "working directory (the findings' build directory)": lambda: {"cwd": os.path.join(work, "elsewhere")},
     "CPATH": lambda: {"env": {"CPATH": os.path.join(work, "nowhere")}},
@@ -105,6 +108,8 @@ SAME_KEY = {
     "export-fixes": lambda: {"args": ["--export-fixes=" + os.path.join(work, "fixes.yaml")]},
     "j": lambda: {"args": ["-j", "1"]},
     "quiet": lambda: {"args": ["--quiet"]},
+    # clang's messages are coloured, and a unit with errors is not cached
+    "use-color": lambda: {"args": ["--use-color"]},
     "print-options": lambda: {"args": ["--print-options"]},
     "print-all-options": lambda: {"args": ["--print-all-options"]},
     # the same findings, byte for byte (shared-preamble.test)
