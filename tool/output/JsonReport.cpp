@@ -87,6 +87,13 @@ void writeJsonReport(const RunReport &Run, SourcePositions &Positions,
   for (const RunReport::Crash &C : Run.Crashes)
     Crashes.push_back(json::Object{
         {"file", C.File}, {"stage", C.Stage}, {"command", C.Command}});
+  json::Array CompilerErrors;
+  size_t CompilerErrorCount = 0;
+  for (const RunReport::CompilerErrors &E : Run.UnitsWithErrors) {
+    CompilerErrors.push_back(json::Object{
+        {"file", E.File}, {"count", E.Count}, {"first", E.First}});
+    CompilerErrorCount += E.Count;
+  }
   json::Object Root{
       {"version", JsonReportVersion},
       {"tool", json::Object{{"name", "warpfix"},
@@ -98,6 +105,7 @@ void writeJsonReport(const RunReport &Run, SourcePositions &Positions,
       {"failedFiles", json::Array(Run.FailedFiles)},
       {"errors", json::Array(Run.Errors)},
       {"crashes", std::move(Crashes)},
+      {"compilerErrors", std::move(CompilerErrors)},
       {"headers", Run.Headers.toJson()},
       {"summary",
        json::Object{{"findings", Set.Findings.size()},
@@ -114,7 +122,8 @@ void writeJsonReport(const RunReport &Run, SourcePositions &Positions,
                     {"translationUnitsWithErrors", Run.Units.WithErrors},
                     {"notAnalysedTranslationUnits", Run.Units.NotAnalysed},
                     {"crashedTranslationUnits", Run.Units.Crashed},
-                    {"errors", Run.Errors.size()}}}};
+                    {"errors", Run.Errors.size()},
+                    {"compilerErrors", CompilerErrorCount}}}};
   OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
 

@@ -37,6 +37,7 @@ void RunReport::setUnits(const UnitOutcomes &Outcomes) {
   SkippedTUs = Outcomes.Skipped;
   Units = Outcomes.Counts;
   Crashes = Outcomes.Crashes;
+  UnitsWithErrors = Outcomes.UnitsWithErrors;
   Headers = Outcomes.Headers;
   llvm::erase_if(FailedFiles, [&](const std::string &F) {
     return llvm::any_of(Crashes, [&](const auto &C) { return C.File == F; });
@@ -99,6 +100,9 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
         Tally.Withheld += Withheld;
       }
     }
+    if (R.ErrorCount && R.Parsed)
+      Outcomes.UnitsWithErrors.push_back(
+          {absolutePath(R.MainFile), R.ErrorCount, R.FirstError});
     if (R.Crashed) {
       ++Counts.Crashed;
       Outcomes.Crashes.push_back({absolutePath(R.MainFile), R.CrashStage,
@@ -111,6 +115,8 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
       ++Counts.Clean;
     }
   }
+  llvm::sort(Outcomes.UnitsWithErrors,
+             [](const auto &A, const auto &B) { return A.File < B.File; });
   return Outcomes;
 }
 

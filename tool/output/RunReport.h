@@ -68,6 +68,15 @@ struct RunReport {
     std::string File, Stage, Command;
   };
   std::vector<Crash> Crashes;
+  /// A TU that clang reported errors in, and that was analysed all the same:
+  /// its main file (absolute), how many, and the first. Those that were not
+  /// analysed are among FailedFiles.
+  struct CompilerErrors {
+    std::string File;
+    unsigned Count = 0;
+    std::string First;
+  };
+  std::vector<CompilerErrors> UnitsWithErrors;
   HeaderOutcomes Headers;
 
   RunReport(const FindingSet &Set, std::vector<const CheckInfo *> Checks);
@@ -90,6 +99,8 @@ struct UnitOutcomes {
   size_t Skipped = 0;
   RunReport::UnitCounts Counts;
   std::vector<RunReport::Crash> Crashes;
+  /// Sorted by file.
+  std::vector<RunReport::CompilerErrors> UnitsWithErrors;
   /// The main files of the crashed ones, as named in the results.
   llvm::StringSet<> CrashedFiles;
   HeaderOutcomes Headers;

@@ -1,8 +1,12 @@
 #include "tool/output/SarifReport.h"
 #include "tool/BuildConfig.h"
+#include "tool/output/CheckDocs.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/xxhash.h"
+#include <map>
 
 namespace json = llvm::json;
 using clang::tooling::Diagnostic;
@@ -18,7 +22,46 @@ constexpr llvm::StringLiteral InformationUri =
 constexpr llvm::StringLiteral CheckDocsUri =
     "https://github.com/warpfix/warpfix/blob/main/docs/checks/";
 
+/// Every byte but unreserved characters and '/' percent-encoded (RFC 3986).
+std::string percentEncoded(llvm::StringRef Path) {
+  std::string Encoded;
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' ||
+        C == '/')
+      Encoded += C;
+    else
+      Encoded += "%" + llvm::utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+  }
+  return Encoded;
+}
+
+/// Code scanning resolves a URI relative to %SRCROOT% against the checkout,
+/// wherever it lies; this run's %SRCROOT% is the current directory, as for
+/// the names --diff writes.
+constexpr llvm::StringLiteral SourceRoot = "%SRCROOT%";
+
+/// The current directory with a trailing '/', or empty when unknown.
+std::string sourceRootDirectory() {
+  llvm::SmallString<256> Cwd;
+  if (llvm::sys::fs::current_path(Cwd))
+    return "";
+  if (!Cwd.ends_with("/"))
+    Cwd += "/";
+  return std::string(Cwd);
+}
+
+/// File relative to the source root, when it lies under it.
+std::optional<llvm::StringRef> underSourceRoot(llvm::StringRef File) {
+  static const std::string Root = sourceRootDirectory();
+  if (Root.empty() || !File.starts_with(Root))
+    return std::nullopt;
+  return File.drop_front(Root.size());
+}
+
 json::Object artifactLocation(llvm::StringRef File) {
+  if (std::optional<llvm::StringRef> Relative = underSourceRoot(File))
+    return json::Object{{"uri", percentEncoded(*Relative)},
+                        {"uriBaseId", SourceRoot}};
   return json::Object{{"uri", fileUri(File)}};
 }
 
@@ -34,15 +77,62 @@ json::Object physicalLocation(llvm::StringRef File, unsigned Offset,
   return Location;
 }
 
+/// A summary's first clause ("legacy warp intrinsics (...) that CUDA 13 no
+/// longer compiles"), which code scanning shows as the rule's title.
+llvm::StringRef firstClause(llvm::StringRef Summary) {
+  return Summary.split("; ").first;
+}
+
 json::Object rule(const CheckInfo &Info) {
   std::string Doc = (CheckDocsUri + Info.Name + ".md").str();
+  json::Object Help{{"text", (Info.Summary + ". See " + Doc).str()}};
+  // The check's whole page, as --explain prints it.
+  if (std::optional<llvm::StringRef> Page = checkDocumentation(Info.Name))
+    Help["markdown"] = Page->str();
   return json::Object{
       {"id", Info.Name},
-      {"shortDescription", json::Object{{"text", Info.Summary}}},
+      {"shortDescription", json::Object{{"text", firstClause(Info.Summary)}}},
       {"fullDescription", json::Object{{"text", Info.Summary}}},
-      {"help", json::Object{{"text", (Info.Summary + ". See " + Doc).str()}}},
+      {"help", std::move(Help)},
       {"helpUri", Doc},
       {"defaultConfiguration", json::Object{{"level", "warning"}}}};
+}
+
+/// The findings about suppression comments themselves: a NOLINTBEGIN without
+/// its NOLINTEND, or the reverse. Always on, so not in the registry.
+json::Object noLintRule() {
+  llvm::StringLiteral Summary =
+      "a NOLINTBEGIN comment without its NOLINTEND, or a NOLINTEND without "
+      "its NOLINTBEGIN; the suppression does not cover what was meant";
+  return json::Object{
+      {"id", "warpfix-nolint"},
+      {"shortDescription", json::Object{{"text", firstClause(Summary)}}},
+      {"fullDescription", json::Object{{"text", Summary}}},
+      {"help", json::Object{{"text", Summary}}},
+      {"defaultConfiguration", json::Object{{"level", "warning"}}}};
+}
+
+/// The text of the line that holds Offset, without its blanks: what a
+/// finding's fingerprint keeps of where it is, so that the fingerprint
+/// survives lines added above it and a change of indentation.
+std::string lineText(llvm::StringRef File, unsigned Offset,
+                     SourcePositions &Positions) {
+  clang::SourceLocation Loc = Positions.locate(File, Offset);
+  if (Loc.isInvalid())
+    return "";
+  const clang::SourceManager &SM = Positions.sources();
+  bool Invalid = false;
+  llvm::StringRef Text = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  if (Invalid || Offset > Text.size())
+    return "";
+  size_t Begin = Text.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  Begin = Begin == llvm::StringRef::npos || Offset == 0 ? 0 : Begin + 1;
+  llvm::StringRef Line = Text.slice(Begin, Text.find('\n', Offset));
+  std::string Kept;
+  for (char C : Line)
+    if (!llvm::isSpace(C))
+      Kept += C;
+  return Kept;
 }
 
 json::Value fixesOf(const Diagnostic &D, SourcePositions &Positions) {
@@ -68,11 +158,13 @@ json::Value fixesOf(const Diagnostic &D, SourcePositions &Positions) {
 }
 
 json::Object result(const Diagnostic &D, std::optional<size_t> RuleIndex,
-                    const RunReport &Run, bool Fixed,
+                    const RunReport &Run, bool Fixed, std::string Fingerprint,
                     SourcePositions &Positions) {
   json::Object Result{{"ruleId", D.DiagnosticName},
                       {"level", "warning"},
-                      {"message", json::Object{{"text", D.Message.Message}}}};
+                      {"message", json::Object{{"text", D.Message.Message}}},
+                      {"partialFingerprints",
+                       json::Object{{"warpfixFinding/v1", Fingerprint}}}};
   if (RuleIndex)
     Result["ruleIndex"] = *RuleIndex;
   if (!D.Message.FilePath.empty())
@@ -101,8 +193,9 @@ json::Object result(const Diagnostic &D, std::optional<size_t> RuleIndex,
   return Result;
 }
 
-json::Object notification(llvm::StringRef Text, llvm::StringRef File = {}) {
-  json::Object N{{"level", "error"},
+json::Object notification(llvm::StringRef Text, llvm::StringRef File = {},
+                          llvm::StringRef Level = "error") {
+  json::Object N{{"level", Level},
                  {"message", json::Object{{"text", Text.str()}}}};
   if (!File.empty())
     N["locations"] = json::Array{json::Object{
@@ -114,15 +207,7 @@ json::Object notification(llvm::StringRef Text, llvm::StringRef File = {}) {
 } // namespace
 
 std::string fileUri(llvm::StringRef AbsolutePath) {
-  std::string Uri = "file://";
-  for (unsigned char C : AbsolutePath) {
-    if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' ||
-        C == '/')
-      Uri += C;
-    else
-      Uri += "%" + llvm::utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
-  }
-  return Uri;
+  return "file://" + percentEncoded(AbsolutePath);
 }
 
 void writeSarifReport(const RunReport &Run, SourcePositions &Positions,
@@ -133,17 +218,40 @@ void writeSarifReport(const RunReport &Run, SourcePositions &Positions,
     RuleIndex[Info->Name] = Rules.size();
     Rules.push_back(rule(*Info));
   }
+  RuleIndex["warpfix-nolint"] = Rules.size();
+  Rules.push_back(noLintRule());
   json::Array Results;
   const std::vector<Diagnostic> &Findings = Run.Set.Findings;
   // Reserved: json::Value is copied, not moved, when an array grows.
   Results.reserve(Findings.size());
+  // A finding's fingerprint: its check, file (relative to %SRCROOT%), message
+  // and line text, and how many findings before it had all four the same;
+  // not its line number, so that code scanning keeps tracking it when lines
+  // move.
+  std::map<std::string, unsigned> Seen;
   for (size_t I = 0; I < Findings.size(); ++I) {
-    auto It = RuleIndex.find(Findings[I].DiagnosticName);
-    Results.push_back(result(Findings[I],
+    const Diagnostic &D = Findings[I];
+    auto It = RuleIndex.find(D.DiagnosticName);
+    llvm::StringRef File = D.Message.FilePath;
+    std::string Line = lineText(File, D.Message.FileOffset, Positions);
+    std::string Key;
+    for (llvm::StringRef Part :
+         {llvm::StringRef(D.DiagnosticName),
+          underSourceRoot(File).value_or(File),
+          llvm::StringRef(D.Message.Message), llvm::StringRef(Line)}) {
+      Key += Part;
+      Key += '\0';
+    }
+    Key += std::to_string(Seen[Key]++);
+    std::string Fingerprint =
+        llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true,
+                        /*Width=*/16);
+    Results.push_back(result(D,
                              It == RuleIndex.end()
                                  ? std::nullopt
                                  : std::optional<size_t>(It->second),
-                             Run, Run.Fixed[I], Positions));
+                             Run, Run.Fixed[I], std::move(Fingerprint),
+                             Positions));
   }
   json::Array Notifications;
   for (const std::string &File : Run.FailedFiles)
@@ -157,7 +265,17 @@ void writeSarifReport(const RunReport &Run, SourcePositions &Positions,
         C.File));
   for (const std::string &Error : Run.Errors)
     Notifications.push_back(notification(Error));
-  json::Object Invocation{{"executionSuccessful", Notifications.empty()}};
+  // Errors in the user's code, not in warpfix's run: the unit was analysed
+  // all the same, and its findings say where the errors withheld a fix.
+  bool Successful = Notifications.empty();
+  for (const RunReport::CompilerErrors &E : Run.UnitsWithErrors)
+    Notifications.push_back(notification(
+        "clang reported " + std::to_string(E.Count) + " error" +
+            (E.Count == 1 ? "" : "s") + " in the translation unit of '" +
+            E.File + "', analysed despite " + (E.Count == 1 ? "it" : "them") +
+            "; the first: " + E.First,
+        E.File, "warning"));
+  json::Object Invocation{{"executionSuccessful", Successful}};
   Invocation["properties"] = json::Object{
       {"cleanTranslationUnits", Run.Units.Clean},
       {"translationUnitsWithErrors", Run.Units.WithErrors},
@@ -172,16 +290,18 @@ void writeSarifReport(const RunReport &Run, SourcePositions &Positions,
                       {"version", WARPFIX_VERSION},
                       {"informationUri", InformationUri},
                       {"rules", std::move(Rules)}};
+  json::Object SarifRun{{"tool", json::Object{{"driver", std::move(Driver)}}}};
+  if (std::string Root = sourceRootDirectory(); !Root.empty())
+    SarifRun["originalUriBaseIds"] =
+        json::Object{{SourceRoot, json::Object{{"uri", fileUri(Root)}}}};
+  SarifRun["columnKind"] = "unicodeCodePoints";
+  SarifRun["invocations"] = json::Array{std::move(Invocation)};
+  SarifRun["results"] = std::move(Results);
   json::Object Root{
       {"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/"
                   "schemas/sarif-schema-2.1.0.json"},
       {"version", "2.1.0"},
-      {"runs",
-       json::Array{json::Object{
-           {"tool", json::Object{{"driver", std::move(Driver)}}},
-           {"columnKind", "unicodeCodePoints"},
-           {"invocations", json::Array{std::move(Invocation)}},
-           {"results", std::move(Results)}}}}};
+      {"runs", json::Array{std::move(SarifRun)}}};
   OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
 
