@@ -1,4 +1,5 @@
 #include "tool/run/ProgressLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -18,6 +19,19 @@ std::string clockTime(double Seconds) {
   return Text;
 }
 
+/// The file as the user tells it from others of the same name (six vote.cu
+/// in six folders): relative to the current directory where it lies under
+/// it, else as named.
+std::string shownName(llvm::StringRef File) {
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::path::is_absolute(File) || llvm::sys::fs::current_path(Cwd))
+    return File.str();
+  llvm::StringRef Rest = File;
+  if (!Rest.consume_front(Cwd) || !Rest.consume_front("/"))
+    return File.str();
+  return Rest.str();
+}
+
 } // namespace
 
 ProgressLine::ProgressLine(llvm::raw_ostream &OS, size_t Total, bool Enabled)
@@ -28,7 +42,7 @@ void ProgressLine::started(llvm::StringRef File) {
   if (!Enabled)
     return;
   std::lock_guard<std::mutex> Lock(Mutex);
-  Current = File.str();
+  Current = shownName(File);
   draw();
 }
 
@@ -67,10 +81,19 @@ void ProgressLine::draw() {
        << " elapsed";
   if (Done > 0 && Done < Total)
     Text << ", ETA " << clockTime(Elapsed / Done * (Total - Done));
-  Text << "  " << llvm::sys::path::filename(Current);
+  Text << "  ";
   // A line longer than the terminal would wrap, and \r would then redraw
-  // only its last part.
+  // only its last part. The name loses its start, its end tells files apart.
   unsigned Columns = llvm::sys::Process::StandardErrColumns();
+  llvm::StringRef Name = Current;
+  constexpr llvm::StringLiteral Elided = "...";
+  if (Columns > 1 && Line.size() + Name.size() >= Columns) {
+    size_t Room = Columns - 1 > Line.size() ? Columns - 1 - Line.size() : 0;
+    Name = Room > Elided.size() ? Name.take_back(Room - Elided.size()) : "";
+    if (!Name.empty())
+      Text << Elided;
+  }
+  Text << Name;
   if (Columns > 1 && Line.size() >= Columns)
     Line.resize(Columns - 1);
   OS << "\r" << Line << "\x1b[K";
