@@ -190,7 +190,7 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
           .note(At, Candidate(FullMaskImmediate));
       return;
     }
-    explainMask(Finding, Lanes, At);
+    explainMask(Finding, Lanes, At, "this statement");
     return;
   }
 
@@ -245,7 +245,7 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
                   "did; replace it with the lanes that should take part");
     return;
   }
-  explainMask(Finding, Lanes, At);
+  explainMask(Finding, Lanes, At, "this statement");
   Finding.note(At, "the mask enters the PTX as the new input operand " +
                        Operand->Reference +
                        ", after the existing operands, whose numbers do not "

@@ -697,7 +697,7 @@ bool WarpMissingSyncwarpCheck::fixScanStep(
                "each lane reads into its register under the condition, all "
                "lanes synchronise outside it, then each writes its own "
                "element under the condition again (Using CUDA Warp-Level Primitives, listing 8)");
-  explainMask(Finding, Lanes, Step->If->getBeginLoc());
+  explainMask(Finding, Lanes, Step->If->getBeginLoc(), "this statement");
   return true;
 }
 
@@ -920,7 +920,7 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
   Finding.note(Body[Begin]->getBeginLoc(),
                "each lane now reads into a register, all lanes synchronise, "
                "then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)");
-  explainMask(Finding, Lanes, Body[Begin]->getBeginLoc());
+  explainMask(Finding, Lanes, Body[Begin]->getBeginLoc(), "this statement");
   return true;
 }
 

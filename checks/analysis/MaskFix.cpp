@@ -334,22 +334,25 @@ void noteAssumptions(FindingBuilder &Finding, const DefaultAssumptions &A,
 }
 
 void explainMask(FindingBuilder &Finding, const Membership &M,
-                 SourceLocation At) {
+                 SourceLocation At, llvm::StringRef What) {
   if (M.Result == Membership::AllLanes && M.PartialWarps.empty())
-    Finding.note(At, "every lane of the warp reaches this call, so the full "
-                     "mask is exact");
+    Finding.note(At, "every lane of the warp reaches " + What.str() +
+                         ", so the full mask is exact");
   else if (M.Result == Membership::AllLanes) {
-    Finding.note(At, "every lane that the warp has reaches this call; in a "
-                     "block whose last warp is partial, the lanes it lacks "
-                     "count as exited, which the full mask allows");
+    Finding.note(At, "every lane that the warp has reaches " + What.str() +
+                         "; in a block whose last warp is partial, the lanes "
+                         "it lacks count as exited, which the full mask "
+                         "allows");
     Finding.note(M.PartialWarpsLoc, M.PartialWarps);
   } else if (M.isPartial())
-    Finding.note(At, "only some lanes reach this call; the mask is a ballot "
-                     "of the branch conditions, taken before the branch "
-                     "(Using CUDA Warp-Level Primitives, listing 3)");
+    Finding.note(At, "only some lanes reach " + What.str() +
+                         "; the mask is a ballot of the branch conditions, "
+                         "taken before the branch (Using CUDA Warp-Level "
+                         "Primitives, listing 3)");
   else
-    Finding.note(At, "the lanes that reach this call are those for which the "
-                     "branch conditions hold, all of a warp's lanes or none " +
+    Finding.note(At, "the lanes that reach " + What.str() +
+                         " are those for which the "
+                         "branch conditions hold, all of a warp's lanes or none " +
                          InWholeWarpBlocksNotKnown.str() +
                          "; the mask is a ballot of the conditions, taken "
                          "before the branch (Using CUDA Warp-Level "

@@ -98,8 +98,10 @@ void noteAssumptions(FindingBuilder &Finding, const DefaultAssumptions &A,
 
 /// The notes that say why the mask of a fix is right: every lane, or a ballot
 /// of the branch conditions, and the whole-warp assumption when it was used.
+/// What: what the lanes reach at At ("this call", "this statement").
 void explainMask(FindingBuilder &Finding, const Membership &M,
-                 clang::SourceLocation At);
+                 clang::SourceLocation At,
+                 llvm::StringRef What = "this call");
 
 /// The mask of M as text, for a note when no fix is made ("<mask>" if it
 /// cannot be written).

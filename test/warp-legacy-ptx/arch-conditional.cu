@@ -17,7 +17,7 @@ __global__ void reduce(int *p) {
   // CHECK: :[[@LINE-1]]:8: warning: 'shfl.bfly.b32' is legacy PTX
   // CHECK: :[[@LINE-3]]:1: note: not analysed: this parse's architecture skips this branch of an #if on the architecture ('__CUDA_ARCH__ >= 700'); run warpfix again with --cuda-gpu-arch set to an architecture that compiles it
   // SM60: :[[@LINE-3]]:8: warning: 'shfl.bfly.b32' is legacy PTX
-  // SM60: :[[@LINE-4]]:8: note: every lane of the warp reaches this call
+  // SM60: :[[@LINE-4]]:8: note: every lane of the warp reaches this statement
   // FIXED60:{{^}}#else
   // FIXED60-NEXT:{{^}}  asm("shfl.sync.bfly.b32 %0, %0, 16, 0x1f, 0xffffffff;" : "+r"(v));
 #endif
@@ -31,7 +31,7 @@ __global__ void reduce(int *p) {
   // CHECK: :[[@LINE-7]]:1: note: not analysed: this parse's architecture skips this branch of an #if on the architecture ('__CUDA_ARCH__ < 700')
   // CHECK: :[[@LINE-4]]:64: warning: 'vote.any.pred' is legacy PTX
   // SM60: :[[@LINE-5]]:8: warning: 'vote.ballot.b32' is legacy PTX
-  // SM60: :[[@LINE-6]]:8: note: every lane of the warp reaches this call
+  // SM60: :[[@LINE-6]]:8: note: every lane of the warp reaches this statement
   // SM60: :[[@LINE-7]]:64: warning: 'vote.any.pred' is legacy PTX
   // FIXED60:{{^}}      "vote.sync.ballot.b32 %0, q, 0xffffffff; /* vote.any.pred in a comment */ vote.sync."
   // FIXED60-NEXT:{{^}}      "any.pred q, q, 0xffffffff; }" : "+r"(v));

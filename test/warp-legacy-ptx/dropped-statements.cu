@@ -26,7 +26,7 @@ __global__ void missing_semicolon(int *p) {
   int w = p[1];
   asm volatile("shfl.bfly.b32 %0, %0, 1, 0x1f;" : "+r"(w));
   // CHECK-MESSAGES: k.cu:[[@LINE-1]]:17: warning: 'shfl.bfly.b32' is legacy PTX
-  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:17: note: every lane of the warp reaches this call
+  // CHECK-MESSAGES: k.cu:[[@LINE-2]]:17: note: every lane of the warp reaches this statement
   // CHECK-MESSAGES: k.cu:[[@LINE-3]]:17: note: no automatic fix: this translation unit has
   LEGACY_UP(w);
   p[1] = w;

@@ -20,7 +20,7 @@ __device__ int scan_step(int partial, int offset) {
       "  mov.u32 %[r], r0; }"
       : [r] "=r"(result) : [v] "r"(partial), [o] "r"(offset));
   // CHECK-MESSAGES: :[[@LINE-4]]:10: warning: 'shfl.up.b32' is legacy PTX
-  // CHECK-MESSAGES: :[[@LINE-5]]:10: note: every lane of the warp reaches this call, so the full mask is exact
+  // CHECK-MESSAGES: :[[@LINE-5]]:10: note: every lane of the warp reaches this statement, so the full mask is exact
   return result;
 }
 // CHECK-FIXES:{{^}}      "  shfl.sync.up.b32 r0|p, %[v], %[o], 0, 0xffffffff;"
@@ -31,7 +31,7 @@ __global__ void kernel(int *p, int n) {
   if (lane < n) {
     asm("shfl.idx.b32 %[out], %[in], %c[src], 0x1f;" : [out] "=r"(v) : [in] "r"(v), [src] "n"(3));
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'shfl.idx.b32' is legacy PTX
-    // CHECK-MESSAGES: :[[@LINE-2]]:10: note: only some lanes reach this call
+    // CHECK-MESSAGES: :[[@LINE-2]]:10: note: only some lanes reach this statement
     // CHECK-MESSAGES: :[[@LINE-3]]:10: note: the mask enters the PTX as the new input operand %3, after the existing operands, whose numbers do not change
   }
   p[threadIdx.x] = v;

@@ -15,7 +15,7 @@ __device__ int segment_broadcast(int v, int src) {
   asm("shfl.idx.b32 %0, %1, %2, %3;"
       : "=r"(r) : "r"(v), "r"(src), "n"(((32 - Width) << 8) | 0x1f));
   // CHECK-MESSAGES: :[[@LINE-2]]:8: warning: 'shfl.idx.b32' is legacy PTX
-  // CHECK-MESSAGES: :[[@LINE-3]]:8: note: every lane of the warp reaches this call, so the full mask is exact
+  // CHECK-MESSAGES: :[[@LINE-3]]:8: note: every lane of the warp reaches this statement, so the full mask is exact
   return r;
 }
 // CHECK-FIXES: asm("shfl.sync.idx.b32 %0, %1, %2, %3, 0xffffffff;"

@@ -19,7 +19,7 @@ __device__ T shuffle_up(T v, int delta) {
   int x = int(v);
   asm volatile("shfl.up.b32 %0, %0, %1, 0;" : "+r"(x) : "r"(delta));
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'shfl.up.b32' is legacy PTX
-  // CHECK-MESSAGES: :[[@LINE-2]]:17: note: every lane of the warp reaches this call, so the full mask is exact
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: note: every lane of the warp reaches this statement, so the full mask is exact
   return T(x);
 }
 // CHECK-FIXES:{{^}}  asm volatile("shfl.sync.up.b32 %0, %0, %1, 0, 0xffffffff;" : "+r"(x) : "r"(delta));
@@ -32,7 +32,7 @@ __global__ void scan_and_vote(T *io, unsigned *votes) {
   if (threadIdx.x % 32 < Lanes) {
     asm volatile("vote.ballot.b32 %0, 1;" : "=r"(ballot));
     // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'vote.ballot.b32' is legacy PTX
-    // CHECK-MESSAGES: :[[@LINE-2]]:19: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch
+    // CHECK-MESSAGES: :[[@LINE-2]]:19: note: only some lanes reach this statement; the mask is a ballot of the branch conditions, taken before the branch
   }
   io[threadIdx.x] = v;
   votes[threadIdx.x] = ballot;

@@ -24,7 +24,7 @@ __device__ int scan_step(int partial, int offset) {
       "  @p add.u32 r0, r0, %3;"
       "  mov.u32 %0, r0; }" : "=r"(result) : "r"(partial), "r"(offset), "r"(partial));
   // CHECK-MESSAGES: :[[@LINE-3]]:10: warning: 'shfl.up.b32' is legacy PTX without .sync, which ptxas rejects for sm_70 and later; use 'shfl.sync.up.b32' with an explicit member mask [warp-legacy-ptx]
-  // CHECK-MESSAGES: :[[@LINE-4]]:10: note: every lane of the warp reaches this call, so the full mask is exact
+  // CHECK-MESSAGES: :[[@LINE-4]]:10: note: every lane of the warp reaches this statement, so the full mask is exact
   return result;
 }
 // CHECK-FIXES:{{^}}      "  shfl.sync.up.b32 r0|p, %1, %2, 0, 0xffffffff;"
@@ -121,7 +121,7 @@ __global__ void converged(int *p) {
 }
 // CHECK-MESSAGES: :[[@LINE-25]]:24: warning: 'shfl.down.b32' is legacy PTX
 // CHECK-MESSAGES: :[[@LINE-16]]:7: note: in this expansion of a macro
-// CHECK-MESSAGES: :[[@LINE-27]]:24: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :[[@LINE-27]]:24: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :[[@LINE-8]]:7: note: in this expansion of a macro
 // CHECK-MESSAGES: :[[@LINE-27]]:58: warning: 'vote.any.pred' is legacy PTX
 // CHECK-MESSAGES: :[[@LINE-8]]:3: note: in this expansion of a macro
@@ -134,7 +134,7 @@ __global__ void divergent_ballot(const int *in, unsigned *out, int n) {
   if (lane < n) {
     asm("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.ballot.b32 %0, p; }" : "=r"(r) : "r"(in[lane]));
     // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: 'vote.ballot.b32' is legacy PTX
-    // CHECK-MESSAGES: :[[@LINE-2]]:48: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
+    // CHECK-MESSAGES: :[[@LINE-2]]:48: note: only some lanes reach this statement; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
     // CHECK-MESSAGES: :[[@LINE-3]]:48: note: the mask enters the PTX as the new input operand %2, after the existing operands, whose numbers do not change
   }
   out[threadIdx.x] = r;

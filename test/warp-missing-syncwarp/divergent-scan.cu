@@ -146,60 +146,60 @@ __global__ void step_on_one_line(int *o, const int *in) {
 
 // CHECK-MESSAGES: :31:32: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 17 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :31:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :31:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :31:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :32:32: warning: lanes of one warp race on shared memory: lane 2 writes buf[2] and lane 18 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :32:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :32:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :32:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :33:32: warning: lanes of one warp race on shared memory: lane 4 writes buf[4] and lane 20 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :33:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :33:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :33:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :34:32: warning: lanes of one warp race on shared memory: lane 8 writes buf[8] and lane 24 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :34:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :34:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :34:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :35:34: warning: lanes of one warp race on shared memory: lane 16 writes buf[16] and lane 24 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :35:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :35:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :35:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :50:7: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 3 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :48:5: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :48:5: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :48:5: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :62:32: warning: lanes of one warp race on shared memory: lane 1 writes sp[1] and lane 2 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
 // CHECK-MESSAGES: :62:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :62:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :62:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :63:32: warning: lanes of one warp race on shared memory: lane 2 writes sp[2] and lane 3 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
 // CHECK-MESSAGES: :63:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :63:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :63:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :64:32: warning: lanes of one warp race on shared memory: lane 4 writes sp[4] and lane 5 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
 // CHECK-MESSAGES: :64:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :64:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :64:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :65:32: warning: lanes of one warp race on shared memory: lane 8 writes sp[8] and lane 9 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
 // CHECK-MESSAGES: :65:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :65:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :65:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :66:34: warning: lanes of one warp race on shared memory: lane 16 writes sp[16] and lane 17 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
 // CHECK-MESSAGES: :66:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :66:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :66:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :87:41: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 3 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :87:5: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :87:5: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
+// CHECK-MESSAGES: :87:5: note: only some lanes reach this statement; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-MESSAGES: :88:41: warning: lanes of one warp race on shared memory: lane 2 writes buf[2] and lane 4 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :88:5: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :88:5: note: only some lanes reach this call; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
+// CHECK-MESSAGES: :88:5: note: only some lanes reach this statement; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
 // CHECK-MESSAGES: :103:3: warning: lanes of one warp race on shared memory: lane 0 writes other[0] and lane 1 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :107:3: note: a __syncwarp() between the accesses orders them
 // CHECK-MESSAGES: :105:39: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 3 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :105:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :105:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :105:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :106:39: warning: lanes of one warp race on shared memory: lane 2 writes buf[2] and lane 4 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :106:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :106:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :106:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :130:39: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 2 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :130:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :130:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :130:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :132:39: warning: lanes of one warp race on shared memory: lane 2 writes buf[2] and lane 4 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :132:3: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :132:3: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :132:3: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :144:57: warning: lanes of one warp race on shared memory: lane 1 writes buf[1] and lane 2 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :144:21: note: each lane reads into its register under the condition, all lanes synchronise outside it, then each writes its own element under the condition again (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :144:21: note: every lane of the warp reaches this call, so the full mask is exact
+// CHECK-MESSAGES: :144:21: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-FIXES:{{^}}  int t = s[0];
 // CHECK-FIXES-NEXT:{{^}}  if (lane >= 1) t += s[-1];
 // CHECK-FIXES-NEXT:{{^}}  __syncwarp(0xffffffff);

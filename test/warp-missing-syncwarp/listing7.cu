@@ -22,7 +22,7 @@ __global__ void listing7(int *out) {
     shmem[tid] += shmem[tid+16]; __syncwarp();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 16 writes shmem[16] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7) [warp-missing-syncwarp]
     // CHECK-MESSAGES: :[[@LINE-2]]:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: every lane of the warp reaches this call, so the full mask is exact
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: every lane of the warp reaches this statement, so the full mask is exact
     // CHECK-MESSAGES: :[[@LINE-4]]:5: note: this assumes blocks are made of whole warps
     shmem[tid] += shmem[tid+8];  __syncwarp();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 8 writes shmem[8] and lane 0 reads it

@@ -33,7 +33,7 @@ __global__ void warp_size_guard(float *out, const float *in) {
 void launch(float *o, const float *i, int n) { warp_size_guard<<<n, 256>>>(o, i); }
 // CHECK-MESSAGES: :27:7: warning: lanes of one warp race on shared memory: lane 8 writes ssum[8] and lane 0 reads it
 // CHECK-MESSAGES: :27:7: note: each lane now reads into a register, all lanes synchronise, then each writes its own element
-// CHECK-MESSAGES: :27:7: note: only some lanes reach this call; the mask is a ballot of the branch conditions
+// CHECK-MESSAGES: :27:7: note: only some lanes reach this statement; the mask is a ballot of the branch conditions
 // CHECK-FIXES:{{^}}  const unsigned warpfix_mask_25 = __ballot_sync(0xffffffff, tid < warpSize / 2);
 // CHECK-FIXES-NEXT:{{^}}  if (tid < warpSize / 2) {
 // CHECK-FIXES-NEXT:{{^}}    for (int shift = warpSize / 2; shift > 0; shift >>= 1) {

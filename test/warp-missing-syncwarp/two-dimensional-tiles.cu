@@ -24,7 +24,7 @@ __global__ void row_tail16(float *out, const float *in) {
   __syncthreads();
   if (x < 8) tile[y][x] += tile[y][x + 8];
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[0][1] and lane 0 reads it
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: every lane of the warp reaches this call, so the full mask is exact
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: every lane of the warp reaches this statement, so the full mask is exact
   if (x < 4) tile[y][x] += tile[y][x + 4];
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lanes of one warp race on shared memory: lane 1 writes tile[0][1] and lane 0 reads it
   if (x < 2) tile[y][x] += tile[y][x + 2];
