@@ -706,7 +706,7 @@ void writeReports(const RunReport &Run, SourcePositions &Positions,
 
 } // namespace
 
-int runWarpfix(int argc, const char **argv) {
+static int runWarpfix(int argc, const char **argv) {
   // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
   // costs that TU, not the run.
   enableCrashRecovery();
