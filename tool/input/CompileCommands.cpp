@@ -267,7 +267,8 @@ bool isNvcc(llvm::StringRef Argv0) {
 }
 
 /// Removes what would make clang run more than one device compilation, or
-/// something other than a parse: we pick the architecture ourselves.
+/// something other than a parse, or parse in another language: we pick the
+/// architecture ourselves.
 std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
                                                std::string &Arch) {
   std::vector<std::string> Out;
@@ -283,6 +284,15 @@ std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
     }
     if (Arg.empty() || Arg == "--cuda-device-only" ||
         Arg == "--cuda-host-only" || Arg == "--cuda-compile-host-device")
+      continue;
+    // Every file is parsed as CUDA: a language that the command gives (a
+    // header's command borrowed from a .cpp file says -x c++-header) would
+    // override the -x cuda put before it.
+    if (Arg == "-x" || Arg == "--language") {
+      ++I;
+      continue;
+    }
+    if (Arg.starts_with("-x") || Arg.starts_with("--language="))
       continue;
     Out.push_back(Args[I]);
   }
