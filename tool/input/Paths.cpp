@@ -13,6 +13,16 @@ std::string absolutePath(llvm::StringRef Path) {
   return std::string(Absolute);
 }
 
+std::optional<llvm::StringRef> belowCurrentDirectory(llvm::StringRef Path) {
+  llvm::SmallString<256> Cwd;
+  if (llvm::sys::fs::current_path(Cwd))
+    return std::nullopt;
+  llvm::StringRef Rest = Path;
+  if (!Rest.consume_front(Cwd) || !Rest.consume_front("/"))
+    return std::nullopt;
+  return Rest;
+}
+
 bool isUnder(llvm::StringRef Path, llvm::StringRef Root) {
   if (!Path.starts_with(Root))
     return false;

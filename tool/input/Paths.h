@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 
 namespace warpfix {
@@ -12,6 +13,11 @@ namespace warpfix {
 /// Path made absolute against the process's working directory, without "."
 /// or "..".
 std::string absolutePath(llvm::StringRef Path);
+
+/// Path (absolute) relative to the process's working directory, when it lies
+/// below it: how the reports name a file (the diff's a/ b/ names, SARIF's
+/// %SRCROOT%, the progress line).
+std::optional<llvm::StringRef> belowCurrentDirectory(llvm::StringRef Path);
 
 /// Whether Path is Root or lies below it.
 bool isUnder(llvm::StringRef Path, llvm::StringRef Root);

@@ -1,5 +1,6 @@
 #include "tool/output/FixWriter.h"
 #include "tool/input/LaunchChevrons.h"
+#include "tool/input/Paths.h"
 #include "checks/FindingSink.h"
 #include "tool/output/AtomicFile.h"
 #include "tool/merge/EditSet.h"
@@ -332,12 +333,9 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
   }
   // git's a/ b/ convention, relative to the working directory where possible,
   // so that both `git apply` and `patch -p1` take the diff as it is.
-  llvm::SmallString<256> Cwd;
-  fs::current_path(Cwd);
-  llvm::StringRef Shown = Path;
-  if (Shown.consume_front(Cwd) && Shown.consume_front("/"))
-    OS << "--- " << diffHeaderName("a/" + Shown.str()) << "\n+++ "
-       << diffHeaderName("b/" + Shown.str()) << "\n";
+  if (std::optional<llvm::StringRef> Shown = belowCurrentDirectory(Path))
+    OS << "--- " << diffHeaderName("a/" + Shown->str()) << "\n+++ "
+       << diffHeaderName("b/" + Shown->str()) << "\n";
   else
     OS << "--- " << diffHeaderName(Path) << "\n+++ " << diffHeaderName(Path)
        << "\n";

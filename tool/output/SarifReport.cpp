@@ -1,5 +1,6 @@
 #include "tool/output/SarifReport.h"
 #include "tool/BuildConfig.h"
+#include "tool/input/Paths.h"
 #include "tool/output/CheckDocs.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -50,16 +51,8 @@ std::string sourceRootDirectory() {
   return std::string(Cwd);
 }
 
-/// File relative to the source root, when it lies under it.
-std::optional<llvm::StringRef> underSourceRoot(llvm::StringRef File) {
-  static const std::string Root = sourceRootDirectory();
-  if (Root.empty() || !File.starts_with(Root))
-    return std::nullopt;
-  return File.drop_front(Root.size());
-}
-
 json::Object artifactLocation(llvm::StringRef File) {
-  if (std::optional<llvm::StringRef> Relative = underSourceRoot(File))
+  if (std::optional<llvm::StringRef> Relative = belowCurrentDirectory(File))
     return json::Object{{"uri", percentEncoded(*Relative)},
                         {"uriBaseId", SourceRoot}};
   return json::Object{{"uri", fileUri(File)}};
@@ -237,7 +230,7 @@ void writeSarifReport(const RunReport &Run, SourcePositions &Positions,
     std::string Key;
     for (llvm::StringRef Part :
          {llvm::StringRef(D.DiagnosticName),
-          underSourceRoot(File).value_or(File),
+          belowCurrentDirectory(File).value_or(File),
           llvm::StringRef(D.Message.Message), llvm::StringRef(Line)}) {
       Key += Part;
       Key += '\0';

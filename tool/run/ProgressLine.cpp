@@ -1,5 +1,5 @@
 #include "tool/run/ProgressLine.h"
-#include "llvm/Support/FileSystem.h"
+#include "tool/input/Paths.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -23,13 +23,7 @@ std::string clockTime(double Seconds) {
 /// in six folders): relative to the current directory where it lies under
 /// it, else as named.
 std::string shownName(llvm::StringRef File) {
-  llvm::SmallString<256> Cwd;
-  if (!llvm::sys::path::is_absolute(File) || llvm::sys::fs::current_path(Cwd))
-    return File.str();
-  llvm::StringRef Rest = File;
-  if (!Rest.consume_front(Cwd) || !Rest.consume_front("/"))
-    return File.str();
-  return Rest.str();
+  return belowCurrentDirectory(File).value_or(File).str();
 }
 
 } // namespace
