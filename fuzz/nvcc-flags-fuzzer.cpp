@@ -36,8 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Args.push_back(Arg.str());
     Rest = Tail;
   }
-  std::string Arch;
-  std::vector<std::string> Out = translateNvccCommandLine(Args, Arch);
+  std::vector<std::string> Archs;
+  std::vector<std::string> Out = translateNvccCommandLine(Args, Archs);
   if (Out.empty() || Out.front() != "clang++")
     fail("the translation does not start with clang++", Out);
   for (size_t I = 1; I < Out.size(); ++I) {
@@ -53,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       ++I;
     }
   }
-  if (!Arch.empty() && !llvm::StringRef(Arch).starts_with("sm_"))
-    fail("an architecture that is not sm_: " + Arch, Out);
+  for (const std::string &Arch : Archs)
+    if (!llvm::StringRef(Arch).starts_with("sm_"))
+      fail("an architecture that is not sm_: " + Arch, Out);
   return 0;
 }

@@ -6,6 +6,8 @@
 #include "tool/output/CheckDocs.h"
 #include "tool/input/CompileCommands.h"
 #include "tool/input/CudaToolkit.h"
+#include "tool/input/GpuArchitectures.h"
+#include "tool/run/ArchConditions.h"
 #include "tool/merge/FindingSet.h"
 #include "tool/output/FixVerifier.h"
 #include "tool/output/FixWriter.h"
@@ -89,9 +91,11 @@ cl::opt<std::string> CudaPath("cuda-path",
                               cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> GpuArch(
     "cuda-gpu-arch",
-    cl::desc("Device architecture of the parse (default: the compilation "
-             "database's, else sm_70)"),
-    cl::value_desc("sm_XX"), cl::cat(Category));
+    cl::desc("Device architectures the build compiles for, as 'sm_75,sm_90' "
+             "or '75;90' (default: each file's, from the compilation "
+             "database, else every one nvcc 13 compiles for); a file is "
+             "parsed for each whose #if branches differ"),
+    cl::value_desc("archs"), cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the fixes in place"),
                   cl::cat(Category));
 cl::opt<bool> Diff("diff",
@@ -393,7 +397,7 @@ std::string shellWord(StringRef Arg) {
 
 /// The command that analyses File alone, with the options that shape a
 /// parse and its analysis, to reproduce a crash.
-std::string reproducingCommand(StringRef File,
+std::string reproducingCommand(StringRef File, StringRef Arch,
                                ArrayRef<std::string> CompilerArgs) {
   std::string Text;
   raw_string_ostream OS(Text);
@@ -412,7 +416,9 @@ std::string reproducingCommand(StringRef File,
     Option("config-file", ConfigFilePath);
   if (!CudaPath.empty())
     Option("cuda-path", CudaPath);
-  if (!GpuArch.empty())
+  if (!Arch.empty())
+    Option("cuda-gpu-arch", Arch);
+  else if (!GpuArch.empty())
     Option("cuda-gpu-arch", GpuArch);
   if (MaskFallbackOption.getNumOccurrences())
     Option("mask-fallback", MaskFallbackOption == MaskFallback::ActiveMask
@@ -526,6 +532,9 @@ Expected<StatsFormat> checkOptionValues() {
                              "-j " + Twine(Jobs) + ": at most " +
                                  Twine(MaxJobs) +
                                  " translation units can be analysed at once");
+  if (!GpuArch.empty())
+    if (auto Archs = parseArchitectureList(GpuArch); !Archs)
+      return Archs.takeError();
   std::string RegexError;
   if (!HeaderFilter.empty() && !Regex(HeaderFilter).isValid(RegexError))
     return createStringError(inconvertibleErrorCode(),
@@ -577,7 +586,10 @@ Error checkRunOptions() {
 /// What the command line says about every profile of the run.
 ProfileSettings profileSettings(const CudaToolkit &Toolkit,
                                 const char *Argv0) {
-  ProfileSettings Settings{Toolkit, GpuArch};
+  ProfileSettings Settings{Toolkit, {}};
+  // Checked at start-up (checkOptionValues).
+  if (!GpuArch.empty())
+    Settings.GpuArchs = cantFail(parseArchitectureList(GpuArch));
   // A unit parsed and not analysed has no result to keep.
   if (!NoCache && !ParseOnly) {
     Settings.CacheDirectory =
@@ -616,22 +628,62 @@ std::vector<std::string> headerSearchRoots(StringRef IncludersTree) {
   return Roots;
 }
 
+/// The units of a run: Results[I] is Files[I] parsed for its first
+/// architecture, and Results[Files.size() + J] the further parse Extra[J].
+struct AnalysedUnits {
+  std::vector<TranslationUnitResult> Results;
+  /// The file (an index into Files) and the architecture of each further
+  /// parse.
+  std::vector<std::pair<size_t, std::string>> Extra;
+
+  const clang::tooling::CompilationDatabase &commandsOf(size_t I, const ProfileSet &Profiles,
+                                        size_t FileCount) const {
+    if (I < FileCount)
+      return Profiles.of(I).database();
+    const auto &[File, Arch] = Extra[I - FileCount];
+    return Profiles.of(File).database(Arch);
+  }
+};
+
 /// Each file by its profile, Workers at a time, under a progress line where
-/// one is worth drawing; then the profiles' warnings.
-std::vector<TranslationUnitResult> analyseFiles(ArrayRef<std::string> Files,
-                                                ProfileSet &Profiles,
-                                                unsigned Workers) {
+/// one is worth drawing; then each file again for every further architecture
+/// of its build whose `#if`s take other branches; then the profiles'
+/// warnings.
+AnalysedUnits analyseFiles(ArrayRef<std::string> Files, ProfileSet &Profiles,
+                           unsigned Workers,
+                           ArrayRef<std::string> ToolchainRoots) {
   // A line per file is only worth drawing when there are a few of them.
   constexpr size_t FilesWorthAProgressLine = 4;
-  ProgressLine Progress(errs(), Files.size(),
-                        !Quiet && sys::Process::StandardErrIsDisplayed() &&
-                            Files.size() >= FilesWorthAProgressLine);
-  std::vector<TranslationUnitResult> Results = analyzeAll(
-      Files, Workers, [&](size_t I) { return Profiles.of(I).run(Files[I]); },
-      Progress, errs());
+  auto Analyse = [&](ArrayRef<std::string> Names, const AnalyzeOne &One) {
+    ProgressLine Progress(errs(), Names.size(),
+                          !Quiet && sys::Process::StandardErrIsDisplayed() &&
+                              Names.size() >= FilesWorthAProgressLine);
+    return analyzeAll(Names, Workers, One, Progress, errs());
+  };
+  AnalysedUnits Units;
+  Units.Results = Analyse(
+      Files, [&](size_t I) { return Profiles.of(I).run(Files[I]); });
+  StringMap<ArchConditions> Texts;
+  std::vector<std::string> ExtraFiles;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    std::vector<std::string> Archs =
+        Profiles.of(I).database().architecturesOf(Files[I]);
+    for (std::string &Arch : furtherArchitectures(Units.Results[I], Archs,
+                                                  ToolchainRoots, Texts)) {
+      Units.Results[I].Arch = Archs.front();
+      ExtraFiles.push_back(Files[I]);
+      Units.Extra.push_back({I, std::move(Arch)});
+    }
+  }
+  for (TranslationUnitResult &Result :
+       Analyse(ExtraFiles, [&](size_t J) {
+         const auto &[File, Arch] = Units.Extra[J];
+         return Profiles.of(File).run(Files[File], Arch);
+       }))
+    Units.Results.push_back(std::move(Result));
   for (const std::string &Warning : Profiles.takeWarnings())
     WithColor::warning(errs(), "warpfix") << Warning << "\n";
-  return Results;
+  return Units;
 }
 
 /// Adds to Results what a lexical reading finds in the headers under the
@@ -769,18 +821,22 @@ static int runWarpfix(int argc, const char **argv) {
     return fail(toString(Profiles.takeError()));
   unsigned Workers =
       Jobs ? unsigned(Jobs) : hardware_concurrency().compute_thread_count();
-  std::vector<TranslationUnitResult> Results =
-      analyseFiles(SourceFiles, *Profiles, Workers);
-  UnitOutcomes Units = countUnits(Results, [&](StringRef File) {
-    return reproducingCommand(File, CompilerArgs);
-  });
+  AnalysedUnits Analysed = analyseFiles(SourceFiles, *Profiles, Workers,
+                                        Settings.Parse.ToolchainRoots);
+  std::vector<TranslationUnitResult> &Results = Analysed.Results;
+  UnitOutcomes Units =
+      countUnits(Results, [&](StringRef File, StringRef Arch) {
+        return reproducingCommand(File, Arch, CompilerArgs);
+      });
   printCrashes(Units.Crashes, errs());
   std::vector<VerifiableUnit> Verifiable;
   bool Rewrites = Fix || Diff || !ExportFixes.empty();
   if (Rewrites)
     Verifiable = verifiableUnits(
         Results,
-        [&](size_t I) -> const auto & { return Profiles->of(I).database(); },
+        [&](size_t I) -> const clang::tooling::CompilationDatabase & {
+          return Analysed.commandsOf(I, *Profiles, SourceFiles.size());
+        },
         Settings.Parse.ToolchainRoots);
 
   if (Error Err = addUnreadHeaders(Results, Configs, CommandLine))
@@ -840,7 +896,7 @@ static int runWarpfix(int argc, const char **argv) {
     return ExitError;
   // Where clang reported errors, its recovery may have dropped code whose
   // findings nobody sees: such a run never says that none remain.
-  if (Run.Units.WithErrors)
+  if (!Run.UnitsWithErrors.empty())
     return ExitFindings;
   return Run.remainingCount() ? ExitFindings : ExitClean;
 }

@@ -47,8 +47,7 @@ public:
       return;
     Out.Regions.push_back(
         {Range,
-         "this parse's architecture skips this branch of an #if on "
-         "the architecture ('" +
+         ArchitectureSkipsReason.str() + " of an #if on the architecture ('" +
              Chain +
              "'); run warpfix again with --cuda-gpu-arch set to an "
              "architecture that compiles it",

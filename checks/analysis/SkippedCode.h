@@ -12,6 +12,11 @@
 
 namespace warpfix {
 
+/// How the reason of a region that an `#if` on the architecture hid begins:
+/// the parse for another architecture may analyse it.
+constexpr llvm::StringLiteral ArchitectureSkipsReason =
+    "this parse's architecture skips this branch";
+
 class SkippedCode {
 public:
   struct Region {

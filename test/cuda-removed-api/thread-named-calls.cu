@@ -30,7 +30,7 @@
 // A unit that clang builds no syntax tree for (an architecture it does not
 // know) is read by name: its calls are reported, unfixed.
 // RUN: printf 'void f() {\n  cudaThreadSynchronize();\n}\n' > %t/unparsed.cu
-// RUN: %expect-exit 2 %warpfix --no-cache --cuda-gpu-arch=sm_1 %t/unparsed.cu 2>&1 | FileCheck %s --check-prefix=NO-TREE
+// RUN: %expect-exit 2 %warpfix --no-cache --extra-arg=--cuda-gpu-arch=sm_1 %t/unparsed.cu 2>&1 | FileCheck %s --check-prefix=NO-TREE
 // NO-TREE: unparsed.cu:2:3: warning: 'cudaThreadSynchronize' is not in CUDA 13's runtime; CUDA 4 renamed it 'cudaDeviceSynchronize'
 // NO-TREE: unparsed.cu:2:3: note: not analysed: clang built no syntax tree for this translation unit
 

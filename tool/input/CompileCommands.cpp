@@ -1,4 +1,5 @@
 #include "tool/input/CompileCommands.h"
+#include "tool/input/GpuArchitectures.h"
 #include "tool/input/RegularFile.h"
 #include "tool/input/YamlInput.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -93,16 +94,21 @@ const KeptOption KeptOptions[] = {
     {"-include", "-include"}, {"--pre-include", "-include"},
     {"-std", "-std="},    {"--std", "-std="}};
 
-/// "compute_80", "sm_80", "arch=compute_80,code=sm_80" -> "sm_80".
+/// The architecture whose __CUDA_ARCH__ an nvcc value compiles for:
+/// "sm_80", "compute_80", and for "arch=compute_80,code=sm_86" the virtual
+/// one, since __CUDA_ARCH__ follows it. Empty for "native", "all" and the
+/// like, which name no one architecture.
 std::string deviceArchFrom(llvm::StringRef Value) {
+  if (size_t At = Value.find("arch="); At != llvm::StringRef::npos)
+    Value = Value.substr(At + 5).split(',').first;
   for (llvm::StringRef Prefix : {"sm_", "compute_", "lto_"}) {
     size_t At = Value.find(Prefix);
     if (At == llvm::StringRef::npos)
       continue;
-    llvm::StringRef Digits = Value.substr(At + Prefix.size());
-    Digits = Digits.take_while([](char C) { return llvm::isAlnum(C); });
-    if (!Digits.empty() && llvm::isDigit(Digits[0]))
-      return ("sm_" + Digits).str();
+    llvm::StringRef Name = Value.substr(At);
+    Name = Name.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (std::optional<std::string> Arch = normalizedArchitecture(Name))
+      return *Arch;
   }
   return "";
 }
@@ -115,7 +121,8 @@ bool isArchOption(llvm::StringRef Name) {
 } // namespace
 
 std::vector<std::string>
-translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch) {
+translateNvccCommandLine(llvm::ArrayRef<std::string> Args,
+                         std::vector<std::string> &Archs) {
   std::vector<std::string> Out = {"clang++"};
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
@@ -137,8 +144,8 @@ translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch) {
     };
     if (isArchOption(Name)) {
       std::string Found = deviceArchFrom(TakeValue());
-      if (Arch.empty())
-        Arch = Found;
+      if (!Found.empty() && !llvm::is_contained(Archs, Found))
+        Archs.push_back(Found);
       continue;
     }
     // Relocatable device code lets other units call this one's device
@@ -268,16 +275,21 @@ bool isNvcc(llvm::StringRef Argv0) {
 
 /// Removes what would make clang run more than one device compilation, or
 /// something other than a parse, or parse in another language: we pick the
-/// architecture ourselves.
+/// architecture ourselves. The architectures named go to Archs.
 std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
-                                               std::string &Arch) {
+                                               std::vector<std::string> &Archs) {
   std::vector<std::string> Out;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
     for (llvm::StringRef Flag : {"--cuda-gpu-arch=", "--offload-arch="}) {
       if (Arg.consume_front(Flag)) {
-        if (Arch.empty())
-          Arch = deviceArchFrom(Arg);
+        llvm::SmallVector<llvm::StringRef, 2> Named;
+        Arg.split(Named, ',');
+        for (llvm::StringRef One : Named) {
+          std::string Arch = deviceArchFrom(One);
+          if (!Arch.empty() && !llvm::is_contained(Archs, Arch))
+            Archs.push_back(Arch);
+        }
         Arg = "";
         break;
       }
@@ -336,12 +348,12 @@ public:
       if (Command.CommandLine.empty() || !isNvcc(Command.CommandLine[0]))
         continue;
       std::vector<std::string> Problems;
-      std::string Arch;
+      std::vector<std::string> Archs;
       Command.CommandLine = translateNvccCommandLine(
           expandNvccOptionsFiles(Command.CommandLine, Command.Directory,
                                  Problems),
-          Arch);
-      if (!Arch.empty())
+          Archs);
+      for (const std::string &Arch : Archs)
         Command.CommandLine.push_back("--cuda-gpu-arch=" + Arch);
       for (std::string &Problem : Problems)
         Warnings->add("in the compile command of '" + Command.Filename +
@@ -378,6 +390,38 @@ public:
 
   std::vector<CompileCommand>
   getCompileCommands(llvm::StringRef File) const override {
+    return commandsFor(File, architecturesOf(File).front());
+  }
+
+  std::vector<std::string> architecturesOf(llvm::StringRef File) const override {
+    if (!Settings.GpuArchs.empty())
+      return Settings.GpuArchs;
+    std::vector<std::string> Archs;
+    withoutClangArchFlags(userCommand(File).CommandLine, Archs);
+    if (Archs.empty())
+      for (llvm::StringRef Arch : cuda13Architectures())
+        Archs.push_back(Arch.str());
+    return Archs;
+  }
+
+  std::vector<CompileCommand> commandsFor(llvm::StringRef File,
+                                          llvm::StringRef Arch) const override {
+    CompileCommand Command = userCommand(File);
+    Command.CommandLine = cudaCommandLine(Command.CommandLine, Arch);
+    return {std::move(Command)};
+  }
+
+  std::vector<std::string> getAllFiles() const override {
+    return Base ? Base->getAllFiles() : std::vector<std::string>();
+  }
+
+  std::vector<std::string> takeWarnings() override { return Warnings->take(); }
+
+private:
+  /// The user's command for File (NvccAsClang has translated nvcc's), or a
+  /// plain one where there is none. One parse per file: the first command
+  /// names its flags.
+  CompileCommand userCommand(llvm::StringRef File) const {
     std::vector<CompileCommand> Commands;
     if (Base)
       Commands = Base->getCompileCommands(File);
@@ -389,34 +433,20 @@ public:
                                                      File.str()},
                             "");
     }
-    // One parse per file: the first command names its flags.
-    Commands.resize(1);
-    Commands[0].CommandLine = cudaCommandLine(Commands[0].CommandLine);
-    return Commands;
+    return std::move(Commands.front());
   }
 
-  std::vector<std::string> getAllFiles() const override {
-    return Base ? Base->getAllFiles() : std::vector<std::string>();
-  }
-
-  std::vector<std::string> takeWarnings() override { return Warnings->take(); }
-
-private:
-  /// A clang command line (NvccAsClang has translated nvcc's) as a
-  /// device-side parse of its file for one architecture.
-  std::vector<std::string>
-  cudaCommandLine(llvm::ArrayRef<std::string> Original) const {
-    std::string Arch;
-    std::vector<std::string> Args = withoutClangArchFlags(Original, Arch);
+  /// A clang command line as a device-side parse of its file for Arch.
+  std::vector<std::string> cudaCommandLine(llvm::ArrayRef<std::string> Original,
+                                           llvm::StringRef Arch) const {
+    std::vector<std::string> Named;
+    std::vector<std::string> Args = withoutClangArchFlags(Original, Named);
     if (!Args.empty())
       Args[0] = "clang++";
-    if (!Settings.GpuArch.empty())
-      Arch = Settings.GpuArch;
-    if (Arch.empty())
-      Arch = "sm_70";
     // Right after the driver name, so that "-x cuda" covers the input.
-    std::vector<std::string> Front = {
-        "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + Arch,
+    std::vector<std::string> Front = {"-x", "cuda", "--cuda-device-only"};
+    llvm::append_range(Front, clangArchitectureOptions(Arch));
+    llvm::append_range(Front, std::initializer_list<std::string>{
         "--cuda-path=" + Settings.Toolkit.Root,
         "-resource-dir=" + Settings.Toolkit.ClangResourceDir,
         "-isystem", Settings.Toolkit.CompatInclude,
@@ -439,7 +469,7 @@ private:
         // f(args)` without a template argument list (all of CUB 1.x),
         // `register` in C++17, narrowing in braces (a warning in nvcc).
         "-Wno-missing-template-arg-list-after-template-kw", "-Wno-register",
-        "-Wno-c++11-narrowing"};
+        "-Wno-c++11-narrowing"});
     // What nvcc predefines and clang does not, for the toolkit in use, so
     // that `#if __CUDACC_VER_MAJOR__ >= 9` takes the branch nvcc compiles.
     // Before the user's flags, so that their -D or -U wins (README).
@@ -470,7 +500,29 @@ private:
   FrontEndSettings Settings;
 };
 
+class ArchitectureCommands : public CompilationDatabase {
+public:
+  ArchitectureCommands(const CudaCompilationDatabase &Base, std::string Arch)
+      : Base(Base), Arch(std::move(Arch)) {}
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    return Base.commandsFor(File, Arch);
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base.getAllFiles();
+  }
+
+private:
+  const CudaCompilationDatabase &Base;
+  std::string Arch;
+};
+
 } // namespace
+
+std::unique_ptr<CompilationDatabase>
+commandsForArchitecture(const CudaCompilationDatabase &Base, std::string Arch) {
+  return std::make_unique<ArchitectureCommands>(Base, std::move(Arch));
+}
 
 std::unique_ptr<CudaCompilationDatabase> makeCudaCompilationDatabase(
     std::shared_ptr<CompilationDatabase> Base, FrontEndSettings Settings) {

@@ -19,10 +19,11 @@ loadCompilationDatabase(llvm::StringRef BuildDirectory);
 /// Rewrites an nvcc command line as the clang one it stands for: include
 /// paths, macros, forced includes and the language standard are kept, and
 /// relocatable device code (-rdc=true, -dc) becomes -fgpu-rdc; the
-/// first device architecture is returned through Arch; the rest is nvcc's own
-/// business and dropped.
+/// device architectures, each once and in order, are returned through
+/// Archs; the rest is nvcc's own business and dropped.
 std::vector<std::string>
-translateNvccCommandLine(llvm::ArrayRef<std::string> Args, std::string &Arch);
+translateNvccCommandLine(llvm::ArrayRef<std::string> Args,
+                         std::vector<std::string> &Archs);
 
 /// nvcc's --options-file (-optf) F[,F...] replaced by the options in each
 /// file, read relative to Directory (the compile command's), as nvcc does;
@@ -35,17 +36,27 @@ expandNvccOptionsFiles(llvm::ArrayRef<std::string> Args,
 
 struct FrontEndSettings {
   CudaToolkit Toolkit;
-  /// --cuda-gpu-arch; empty means the database's, else sm_70.
-  std::string GpuArch;
+  /// --cuda-gpu-arch; empty means the database's, else every architecture
+  /// that nvcc 13 compiles for.
+  std::vector<std::string> GpuArchs;
   std::vector<std::string> ExtraArgs;
   /// Before the command's own arguments (clang-tidy's --extra-arg-before).
   std::vector<std::string> ExtraArgsBefore;
 };
 
 /// A database whose every command is a clang device-side CUDA parse of one
-/// file for one architecture.
+/// file for one architecture: the first that its build compiles it for.
 class CudaCompilationDatabase : public clang::tooling::CompilationDatabase {
 public:
+  /// The architectures File is built for, in the order named, never none:
+  /// --cuda-gpu-arch's, else its command's, else every one that nvcc 13
+  /// compiles for.
+  virtual std::vector<std::string>
+  architecturesOf(llvm::StringRef File) const = 0;
+  /// File's command for Arch instead of its first architecture.
+  virtual std::vector<clang::tooling::CompileCommand>
+  commandsFor(llvm::StringRef File, llvm::StringRef Arch) const = 0;
+
   /// Problems met in the user's commands so far (an nvcc options file that
   /// cannot be read), each once.
   virtual std::vector<std::string> takeWarnings() = 0;
@@ -58,6 +69,11 @@ std::unique_ptr<CudaCompilationDatabase>
 makeCudaCompilationDatabase(
     std::shared_ptr<clang::tooling::CompilationDatabase> Base,
     FrontEndSettings Settings);
+
+/// Base's commands for Arch, for every file (CudaCompilationDatabase::
+/// commandsFor); Base must outlive it.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+commandsForArchitecture(const CudaCompilationDatabase &Base, std::string Arch);
 
 } // namespace warpfix
 

@@ -1,10 +1,12 @@
 #include "tool/merge/FindingSet.h"
 #include "checks/FindingSink.h"
+#include "checks/analysis/SkippedCode.h"
 #include "tool/merge/EditSet.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -98,6 +100,12 @@ static constexpr llvm::StringLiteral EveryUnitAbstains =
     "sees all the callers of this code; analyse one that calls it (or "
     "instantiates its template) to have it fixed";
 
+/// The note of a finding whose copies need different fixes.
+static constexpr llvm::StringLiteral DifferentFixes =
+    "no automatic fix: this code is shared by several macro expansions, "
+    "template instantiations or translation units, and they need different "
+    "fixes";
+
 /// Folds the copies of one finding (from several TUs, instantiations or macro
 /// expansions) into one; their fix survives only if all of them agree on it.
 /// A copy from a unit that does not run the code abstains: the others decide.
@@ -126,10 +134,7 @@ Diagnostic foldSharedCopies(std::vector<const Diagnostic *> Copies) {
     return Folded;
   }
   Folded.Message.Fix.clear();
-  Folded.Notes.push_back(noteAt(
-      Folded, "no automatic fix: this code is shared by several macro "
-              "expansions, template instantiations or translation units, and "
-              "they need different fixes"));
+  Folded.Notes.push_back(noteAt(Folded, DifferentFixes.str()));
   for (const Diagnostic *D : Copies) {
     if (D->Message.Fix.empty()) {
       appendNotes(Folded, *D);
@@ -205,6 +210,128 @@ struct FileMerge {
   llvm::DenseMap<unsigned, llvm::SmallVector<size_t, 2>> InsertingAt;
 };
 
+/// A copy made by reading the text of a branch that its unit's architecture
+/// skipped: that unit compiles none of it, and judges nothing there.
+bool skippedByArchitecture(const Diagnostic &D) {
+  static const std::string Prefix =
+      ("not analysed: " + ArchitectureSkipsReason).str();
+  return D.Message.Fix.empty() &&
+         llvm::any_of(D.Notes, [](const DiagnosticMessage &Note) {
+           return llvm::StringRef(Note.Message).starts_with(Prefix);
+         });
+}
+
+/// Whether Unit compiles none of the text that Fix edits: each edit lies
+/// inside a branch its preprocessor skipped, or in a file it did not read.
+bool compilesNoneOf(const TranslationUnitResult &Unit,
+                    const llvm::StringMap<Replacements> &Fix) {
+  for (const auto &[File, Edits] : Fix) {
+    auto Skipped = Unit.SkippedText.find(File);
+    if (Skipped == Unit.SkippedText.end()) {
+      // The prefilter's units name the files they read only as dependencies.
+      bool Read = Unit.SkippedByPrefilter &&
+                  llvm::any_of(Unit.Dependencies, [&](const FileDigest &F) {
+                    llvm::SmallString<256> Path(F.Path);
+                    llvm::sys::path::remove_dots(Path, true);
+                    return Path == File;
+                  });
+      if (Read)
+        return false;
+      continue;
+    }
+    for (const Replacement &R : Edits)
+      if (llvm::none_of(Skipped->second, [&](const auto &Range) {
+            return Range.first < R.getOffset() &&
+                   R.getOffset() + R.getLength() < Range.second;
+          }))
+        return false;
+  }
+  return true;
+}
+
+/// The parses of one file for several architectures (units with the same
+/// main file): each compiles its own program from the same text, and a fix
+/// that one of them makes must suit the others.
+class ArchitectureFamilies {
+public:
+  ArchitectureFamilies(llvm::ArrayRef<TranslationUnitResult> Results)
+      : Results(Results) {
+    llvm::StringSet<> Several;
+    for (const TranslationUnitResult &TU : Results)
+      if (TU.ExtraArchitecture)
+        Several.insert(TU.MainFile);
+    for (unsigned U = 0; U < Results.size(); ++U)
+      if (Results[U].Parsed && Several.contains(Results[U].MainFile))
+        Members[Results[U].MainFile].push_back(U);
+  }
+
+  bool empty() const { return Members.empty(); }
+
+  /// Refuses D's fix where a unit that judged none of it compiles what it
+  /// edits: those whose copies were read from a branch their architecture
+  /// skipped (Stepped), and the other parses of each file whose parse judged
+  /// D (Judges) that made no copy of it at all (Seen lists every unit that
+  /// made one).
+  void review(Diagnostic &D, llvm::ArrayRef<unsigned> Judges,
+              llvm::ArrayRef<unsigned> Seen, llvm::ArrayRef<unsigned> Stepped) {
+    if (D.Message.Fix.empty()) {
+      nameDisagreement(D, Judges);
+      return;
+    }
+    std::vector<unsigned> Bound(Stepped.begin(), Stepped.end());
+    for (unsigned J : Judges) {
+      auto Family = Members.find(Results[J].MainFile);
+      if (Family == Members.end())
+        continue;
+      for (unsigned U : Family->second)
+        if (!llvm::is_contained(Seen, U) && !llvm::is_contained(Bound, U))
+          Bound.push_back(U);
+    }
+    for (unsigned U : Bound) {
+      if (compilesNoneOf(Results[U], D.Message.Fix))
+        continue;
+      D.Message.Fix.clear();
+      D.Notes.push_back(noteAt(
+          D, "no automatic fix: the parse of '" + Results[U].MainFile +
+                 "' for " + architectureOf(Results[U]) +
+                 " compiles the code this fix edits, and needs no such fix "
+                 "there: the build's architectures take different #if "
+                 "branches here. Port it by hand, or name the architectures "
+                 "the build compiles for with --cuda-gpu-arch (or -p)"));
+      return;
+    }
+  }
+
+private:
+  static std::string architectureOf(const TranslationUnitResult &TU) {
+    return TU.Arch.empty() ? "its first architecture" : TU.Arch;
+  }
+
+  /// Where the copies that disagree are the parses of one file, says so.
+  void nameDisagreement(Diagnostic &D, llvm::ArrayRef<unsigned> Judges) {
+    auto Note = llvm::find_if(D.Notes, [](const DiagnosticMessage &N) {
+      return N.Message == DifferentFixes;
+    });
+    if (Note == D.Notes.end() || Judges.size() < 2 ||
+        llvm::any_of(Judges, [&](unsigned J) {
+          return Results[J].MainFile != Results[Judges.front()].MainFile;
+        }))
+      return;
+    std::string Archs;
+    for (unsigned J : Judges)
+      if (!llvm::StringRef(Archs).contains(architectureOf(Results[J])))
+        Archs += (Archs.empty() ? "" : ", ") + architectureOf(Results[J]);
+    Note->Message =
+        "no automatic fix: the parses of this file for " + Archs +
+        " need different fixes here (the build's architectures take "
+        "different #if branches); port it by hand, or name the "
+        "architectures the build compiles for with --cuda-gpu-arch (or -p)";
+  }
+
+  llvm::ArrayRef<TranslationUnitResult> Results;
+  llvm::StringMap<std::vector<unsigned>> Members;
+};
+
 } // namespace
 
 bool containsReplacement(const Replacements &Set,
@@ -244,8 +371,23 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   for (const TranslationUnitResult &TU : Results)
     if (!TU.Parsed)
       for (const std::string &File : TU.FilesRead)
-        ReadByFailedTU.try_emplace(File, TU.MainFile);
-  for (TranslationUnitResult &TU : Results) {
+        ReadByFailedTU.try_emplace(
+            File, TU.ExtraArchitecture
+                      ? "the parse of '" + TU.MainFile + "' for " + TU.Arch +
+                            " failed, so what that architecture needs here "
+                            "is unknown"
+                      : "'" + TU.MainFile +
+                            "' also includes this file and did not parse, so "
+                            "what it needs here is unknown");
+  // Which unit made each copy: the parses of one file for several
+  // architectures review each other's fixes.
+  ArchitectureFamilies Families(Results);
+  llvm::DenseMap<const Diagnostic *, unsigned> UnitOf;
+  for (unsigned U = 0; U < Results.size(); ++U) {
+    TranslationUnitResult &TU = Results[U];
+    if (!Families.empty() || TU.ExtraArchitecture)
+      for (Diagnostic &D : TU.Findings)
+        UnitOf[&D] = U;
     if (!TU.Parsed) {
       if (!TU.UnreadHeader)
         Set.FailedFiles.push_back(TU.MainFile);
@@ -304,8 +446,33 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     // Looked up before the fold, which may move the key's strings away.
     auto Vetoes = std::equal_range(Suppressed.begin(), Suppressed.end(),
                                    Copies.front(), keyLess);
+    // A copy read from a branch that its unit's architecture skipped steps
+    // aside where another parse analysed the code: that unit is then bound
+    // only to compile none of what the fix edits.
+    llvm::SmallVector<Diagnostic *, 4> Judging;
+    llvm::SmallVector<unsigned, 4> Judges, Seen, Stepped;
+    bool Reviewed = !UnitOf.empty() &&
+                    llvm::any_of(Copies, [](const Diagnostic *C) {
+                      return !abstains(*C) && !skippedByArchitecture(*C);
+                    });
+    if (Reviewed) {
+      for (Diagnostic *C : Copies) {
+        unsigned U = UnitOf.lookup(C);
+        Seen.push_back(U);
+        if (skippedByArchitecture(*C)) {
+          Stepped.push_back(U);
+          continue;
+        }
+        if (!abstains(*C))
+          Judges.push_back(U);
+        Judging.push_back(C);
+      }
+      Copies = Judging;
+    }
     // Folded into its place in the set, which is reserved: D stays valid.
     Diagnostic &D = Set.Findings.emplace_back(foldCopies(Copies));
+    if (Reviewed)
+      Families.review(D, Judges, Seen, Stepped);
     size_t Index = Set.Findings.size() - 1;
     // A macro body whose finding a NOLINT suppresses at one expansion site
     // is edited for the other expansions only if that one needs the same.
@@ -338,10 +505,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
       if (Failed == ReadByFailedTU.end())
         continue;
       D.Message.Fix.clear();
-      D.Notes.push_back(noteAt(
-          D, "no automatic fix: '" + Failed->second +
-                 "' also includes this file and did not parse, so what it "
-                 "needs here is unknown"));
+      D.Notes.push_back(noteAt(D, "no automatic fix: " + Failed->second));
       break;
     }
     std::vector<std::pair<std::string, Replacement>> Joined;

@@ -73,13 +73,28 @@ llvm::json::Object HeaderOutcomes::toJson() const {
 
 UnitOutcomes
 countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
-           llvm::function_ref<std::string(llvm::StringRef MainFile)>
+           llvm::function_ref<std::string(llvm::StringRef MainFile,
+                                           llvm::StringRef Arch)>
                ReproducingCommand) {
   UnitOutcomes Outcomes;
   RunReport::UnitCounts &Counts = Outcomes.Counts;
+  llvm::StringSet<> Several;
   for (const TranslationUnitResult &R : Results) {
     if (R.Crashed)
       Outcomes.CrashedFiles.insert(R.MainFile);
+    if (R.ExtraArchitecture) {
+      // Part of its unit: a crash or errors there are the unit's.
+      ++Outcomes.ExtraArchitectureParses;
+      Several.insert(R.MainFile);
+      if (R.Crashed)
+        Outcomes.Crashes.push_back({absolutePath(R.MainFile), R.CrashStage,
+                                    ReproducingCommand(R.MainFile, R.Arch)});
+      else if (R.ErrorCount && R.Parsed)
+        Outcomes.UnitsWithErrors.push_back(
+            {absolutePath(R.MainFile), R.ErrorCount,
+             "for " + R.Arch + ": " + R.FirstError});
+      continue;
+    }
     if (R.SkippedByPrefilter) {
       ++Outcomes.Skipped;
       continue;
@@ -106,7 +121,7 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
     if (R.Crashed) {
       ++Counts.Crashed;
       Outcomes.Crashes.push_back({absolutePath(R.MainFile), R.CrashStage,
-                                  ReproducingCommand(R.MainFile)});
+                                  ReproducingCommand(R.MainFile, "")});
     } else if (!R.Parsed) {
       ++Counts.NotAnalysed;
     } else if (R.ErrorCount) {
@@ -115,8 +130,9 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
       ++Counts.Clean;
     }
   }
-  llvm::sort(Outcomes.UnitsWithErrors,
-             [](const auto &A, const auto &B) { return A.File < B.File; });
+  Outcomes.UnitsParsedForSeveral = Several.size();
+  llvm::stable_sort(Outcomes.UnitsWithErrors,
+                    [](const auto &A, const auto &B) { return A.File < B.File; });
   return Outcomes;
 }
 

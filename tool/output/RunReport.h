@@ -97,6 +97,9 @@ struct RunReport {
 struct UnitOutcomes {
   /// Those the prefilter skipped; they are in no count.
   size_t Skipped = 0;
+  /// Further parses of units for other architectures (in no count either),
+  /// and how many units had them.
+  size_t ExtraArchitectureParses = 0, UnitsParsedForSeveral = 0;
   RunReport::UnitCounts Counts;
   std::vector<RunReport::Crash> Crashes;
   /// Sorted by file.
@@ -106,10 +109,12 @@ struct UnitOutcomes {
   HeaderOutcomes Headers;
 };
 
-/// ReproducingCommand gives the command that reproduces a crash on a file.
+/// ReproducingCommand gives the command that reproduces a crash on a file
+/// (parsed for Arch, where it is not empty).
 UnitOutcomes
 countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
-           llvm::function_ref<std::string(llvm::StringRef MainFile)>
+           llvm::function_ref<std::string(llvm::StringRef MainFile,
+                                           llvm::StringRef Arch)>
                ReproducingCommand);
 
 /// Which findings --fix wrote: those whose every file was written.

@@ -420,6 +420,12 @@ void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
                                " skipped (nothing to check)"
                          : std::string())
        << "\n";
+  if (Units.ExtraArchitectureParses)
+    OS << Units.UnitsParsedForSeveral << " unit"
+       << (Units.UnitsParsedForSeveral == 1 ? " was" : "s were")
+       << " parsed again for other architectures of the build ("
+       << Units.ExtraArchitectureParses
+       << " parses): their #if branches differ, and a fix must suit each\n";
   if (Counts.WithErrors)
     OS << "clang reported errors in " << Counts.WithErrors << " unit"
        << (Counts.WithErrors == 1 ? "" : "s")

@@ -225,9 +225,29 @@ public:
     llvm::sort(Out.Dependencies, [](const FileDigest &A, const FileDigest &B) {
       return A.Path < B.Path;
     });
+    recordSkippedText(SM);
   }
 
 private:
+  /// What this parse left out of each user file it read: the parse for
+  /// another architecture may fix only code that this one did not compile.
+  void recordSkippedText(const SourceManager &SM) {
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      if (It->second->getBufferIfLoaded() &&
+          !resolvesUnderAny(It->first.getName(), Parse.ToolchainRoots))
+        Out.SkippedText[absolutePath(SM, It->first.getName())];
+    for (SourceRange Range : Skipped.skippedRanges()) {
+      auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
+      auto [EndFile, End] = SM.getDecomposedLoc(Range.getEnd());
+      OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+      if (!Entry || EndFile != File || End < Begin)
+        continue;
+      auto Text = Out.SkippedText.find(absolutePath(SM, Entry->getName()));
+      if (Text != Out.SkippedText.end())
+        Text->second.push_back({Begin, End});
+    }
+  }
+
   const std::vector<const CheckInfo *> &Checks;
   const CheckOptions &Options;
   TranslationUnitResult &Out;
@@ -388,6 +408,12 @@ Analyzer::analyzeWith(
       llvm::erase_if(Result.Dependencies,
                      [&](const FileDigest &D) { return IsDonor(D.Path); });
       llvm::erase_if(Result.FilesRead, IsDonor);
+      std::vector<std::string> Donors;
+      for (const auto &Read : Result.SkippedText)
+        if (IsDonor(Read.getKey()))
+          Donors.push_back(Read.getKey().str());
+      for (const std::string &Path : Donors)
+        Result.SkippedText.erase(Path);
     }
     // The parse did not load the preamble's headers; the unit read them all
     // the same, and the cache must see them change.

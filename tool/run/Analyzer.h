@@ -69,6 +69,15 @@ struct TranslationUnitResult {
   /// Not a unit: a header under the folders given that no unit read, with
   /// the findings of a lexical reading (tool/run/UnreadHeaders.h).
   bool UnreadHeader = false;
+  /// The architecture of this parse, where the run parsed the file for more
+  /// than one: the build's programs differ, and a fix must suit each.
+  std::string Arch;
+  /// A further parse of a unit, for another of its architectures: counted
+  /// with the unit, not as one of its own.
+  bool ExtraArchitecture = false;
+  /// Every user file the parse read, with the ranges [begin, end) of its
+  /// text that the preprocessor skipped (`#if` branches not taken).
+  llvm::StringMap<std::vector<std::pair<unsigned, unsigned>>> SkippedText;
 };
 
 /// How the analyzer treats code that does not compile.

@@ -48,7 +48,7 @@ Profile::create(EffectiveConfig Config,
   if (!Checks)
     return Checks.takeError();
   P->Checks = std::move(*Checks);
-  FrontEndSettings FrontEnd{Settings.Toolkit, Settings.GpuArch, C.ExtraArgs,
+  FrontEndSettings FrontEnd{Settings.Toolkit, Settings.GpuArchs, C.ExtraArgs,
                             C.ExtraArgsBefore};
   P->Database = makeCudaCompilationDatabase(std::move(UserDatabase),
                                             std::move(FrontEnd));
@@ -64,7 +64,40 @@ Profile::create(EffectiveConfig Config,
   P->Pipeline = std::make_unique<TranslationUnitPipeline>(
       *P->Analysis, P->Cache ? &*P->Cache : nullptr,
       P->Filter ? &*P->Filter : nullptr);
+  P->Options = C.Options;
+  P->Parse = Settings.Parse;
+  P->ColoredMessages = Settings.ColoredMessages;
   return P;
+}
+
+const Profile::ArchitectureParse &
+Profile::parseFor(llvm::StringRef Arch) const {
+  std::lock_guard<std::mutex> Lock(ArchitectureParsesMutex);
+  std::unique_ptr<ArchitectureParse> &Parse = ArchitectureParses[Arch];
+  if (!Parse) {
+    Parse = std::make_unique<ArchitectureParse>();
+    Parse->Commands = commandsForArchitecture(*Database, Arch.str());
+    Parse->Analysis = std::make_unique<Analyzer>(
+        *Parse->Commands, Checks, *Options, ColoredMessages, this->Parse);
+    // The cache and the prefilter take the command, architecture and all.
+    Parse->Pipeline = std::make_unique<TranslationUnitPipeline>(
+        *Parse->Analysis, Cache ? &*Cache : nullptr,
+        Filter ? &*Filter : nullptr);
+  }
+  return *Parse;
+}
+
+TranslationUnitResult Profile::run(llvm::StringRef File,
+                                   llvm::StringRef Arch) const {
+  TranslationUnitResult Result = parseFor(Arch).Pipeline->run(File);
+  Result.Arch = Arch.str();
+  Result.ExtraArchitecture = true;
+  return Result;
+}
+
+const clang::tooling::CompilationDatabase &
+Profile::database(llvm::StringRef Arch) const {
+  return *parseFor(Arch).Commands;
 }
 
 std::vector<std::string> Profile::takeWarnings() {

@@ -8,12 +8,14 @@
 #include "tool/input/CompileCommands.h"
 #include "tool/input/Config.h"
 #include "tool/run/Pipeline.h"
+#include <mutex>
 
 namespace warpfix {
 
 struct ProfileSettings {
   const CudaToolkit &Toolkit;
-  std::string GpuArch;
+  /// --cuda-gpu-arch, parsed; empty: each file's build's.
+  std::vector<std::string> GpuArchs;
   /// Empty: no cache.
   std::string CacheDirectory;
   /// processCacheIdentity(): part of every cache key.
@@ -33,25 +35,44 @@ public:
   TranslationUnitResult run(llvm::StringRef File) const {
     return Pipeline->run(File);
   }
+  /// File parsed for Arch rather than its first architecture.
+  TranslationUnitResult run(llvm::StringRef File, llvm::StringRef Arch) const;
   const EffectiveConfig &config() const { return Config; }
   const std::vector<const CheckInfo *> &checks() const { return Checks; }
   /// The commands this profile parses with.
-  const clang::tooling::CompilationDatabase &database() const {
-    return *Database;
-  }
+  const CudaCompilationDatabase &database() const { return *Database; }
+  /// The commands this profile parses with for Arch.
+  const clang::tooling::CompilationDatabase &
+  database(llvm::StringRef Arch) const;
   /// Problems with the cache or the compile commands, each worth a warning.
   std::vector<std::string> takeWarnings();
 
 private:
   Profile(EffectiveConfig Config) : Config(std::move(Config)) {}
 
+  /// What parses for one architecture other than each file's first.
+  struct ArchitectureParse {
+    std::unique_ptr<clang::tooling::CompilationDatabase> Commands;
+    std::unique_ptr<Analyzer> Analysis;
+    std::unique_ptr<TranslationUnitPipeline> Pipeline;
+  };
+  const ArchitectureParse &parseFor(llvm::StringRef Arch) const;
+
   EffectiveConfig Config;
   std::vector<const CheckInfo *> Checks;
   std::unique_ptr<CudaCompilationDatabase> Database;
   std::unique_ptr<Analyzer> Analysis;
-  std::optional<ResultCache> Cache;
-  std::optional<Prefilter> Filter;
+  // Mutable: the parses for further architectures, made by const workers,
+  // share them.
+  mutable std::optional<ResultCache> Cache;
+  mutable std::optional<Prefilter> Filter;
   std::unique_ptr<TranslationUnitPipeline> Pipeline;
+  std::optional<CheckOptions> Options;
+  ParseSettings Parse;
+  bool ColoredMessages = false;
+  /// Made when first asked for, by any worker.
+  mutable std::mutex ArchitectureParsesMutex;
+  mutable llvm::StringMap<std::unique_ptr<ArchitectureParse>> ArchitectureParses;
 };
 
 /// The profiles of a run: one per configuration in force, and each file

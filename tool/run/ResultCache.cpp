@@ -23,7 +23,7 @@ namespace {
 
 /// Bumped whenever the layout below changes, so that old entries are
 /// recomputed rather than misread.
-constexpr unsigned EntryFormat = 3;
+constexpr unsigned EntryFormat = 4;
 
 /// An entry's first line: this, then the SHA-256 of the rest of the entry, a
 /// hash that tests can compute too.
@@ -35,6 +35,12 @@ std::string checksum(llvm::StringRef Payload) {
                      /*LowerCase=*/true);
 }
 
+/// TranslationUnitResult::SkippedText of one file: begin, end, begin, ...
+struct SkippedInFile {
+  std::string Path;
+  std::vector<unsigned> Offsets;
+};
+
 struct CacheEntry {
   unsigned Format = 0;
   std::string Tool;
@@ -45,6 +51,7 @@ struct CacheEntry {
   std::vector<clang::tooling::Diagnostic> Findings;
   std::vector<clang::tooling::Diagnostic> Suppressed;
   std::vector<ReplacedText> Replaced;
+  std::vector<SkippedInFile> SkippedText;
 };
 
 } // namespace
@@ -52,6 +59,7 @@ struct CacheEntry {
 
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::FileDigest)
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::ReplacedText)
+LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::SkippedInFile)
 
 namespace llvm::yaml {
 template <> struct MappingTraits<warpfix::FileDigest> {
@@ -69,6 +77,13 @@ template <> struct MappingTraits<warpfix::ReplacedText> {
   }
   static const bool flow = true;
 };
+template <> struct MappingTraits<warpfix::SkippedInFile> {
+  static void mapping(IO &Io, warpfix::SkippedInFile &Skipped) {
+    Io.mapRequired("Path", Skipped.Path);
+    Io.mapRequired("Offsets", Skipped.Offsets);
+  }
+  static const bool flow = true;
+};
 template <> struct MappingTraits<warpfix::CacheEntry> {
   static void mapping(IO &Io, warpfix::CacheEntry &Entry) {
     Io.mapRequired("Format", Entry.Format);
@@ -80,6 +95,7 @@ template <> struct MappingTraits<warpfix::CacheEntry> {
     Io.mapRequired("Findings", Entry.Findings);
     Io.mapRequired("Suppressed", Entry.Suppressed);
     Io.mapRequired("Replaced", Entry.Replaced);
+    Io.mapRequired("SkippedText", Entry.SkippedText);
   }
 };
 } // namespace llvm::yaml
@@ -319,6 +335,15 @@ CacheEntry entryFor(llvm::StringRef Key, const TranslationUnitResult &Result) {
   });
   Entry.Findings = Result.Findings;
   Entry.Suppressed = Result.Suppressed;
+  for (const auto &File : Result.SkippedText) {
+    SkippedInFile &Skipped = Entry.SkippedText.emplace_back();
+    Skipped.Path = File.getKey().str();
+    for (auto [Begin, End] : File.getValue())
+      llvm::append_range(Skipped.Offsets, std::initializer_list<unsigned>{Begin, End});
+  }
+  llvm::sort(Entry.SkippedText, [](const SkippedInFile &A, const SkippedInFile &B) {
+    return A.Path < B.Path;
+  });
   return Entry;
 }
 
@@ -378,6 +403,13 @@ llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
   for (FileDigest &Digest : Entry.FileHashes)
     Result.FileHashes[Digest.Path] = std::move(Digest.Hash);
   Result.Dependencies = std::move(Entry.Dependencies);
+  for (const SkippedInFile &Skipped : Entry.SkippedText) {
+    if (Skipped.Offsets.size() % 2)
+      return Corrupt("a skipped range has no end");
+    auto &Ranges = Result.SkippedText[Skipped.Path];
+    for (size_t I = 0; I < Skipped.Offsets.size(); I += 2)
+      Ranges.push_back({Skipped.Offsets[I], Skipped.Offsets[I + 1]});
+  }
   std::set<std::tuple<llvm::StringRef, unsigned, unsigned>> Recorded;
   for (const ReplacedText &R : Entry.Replaced)
     Recorded.insert({R.Path, R.Offset, R.Length});

@@ -3,7 +3,7 @@
 #if !FROM_INCLUDE_PATH || !FROM_D || !FORCED || __cplusplus < 201703L
 #error "the compile command's flags were not applied"
 #endif
-#if __CUDA_ARCH__ != 800
+#if __CUDA_ARCH__ < 800
 #error "parsed for sm_75, not the database's sm_80"
 #endif
 

@@ -1,0 +1,167 @@
+#include "tool/run/ArchConditions.h"
+#include "tool/input/GpuArchitectures.h"
+#include "tool/input/Paths.h"
+#include "tool/input/RegularFile.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace warpfix {
+
+void ArchConditions::add(const ArchConditions &Other) {
+  llvm::append_range(Numbers, Other.Numbers);
+  Opaque |= Other.Opaque;
+}
+
+namespace {
+
+/// The names through which code sees the architecture: __CUDA_ARCH__ and its
+/// kin (__CUDA_ARCH_LIST__, __CUDA_ARCH_FEAT_SM90_ALL), CUB's, and libcu++'s
+/// target macros (NV_IF_TARGET(NV_PROVIDES_SM_80, ...)).
+bool namesTheArchitecture(llvm::StringRef Name) {
+  return Name.starts_with("__CUDA_ARCH") || Name == "CUB_PTX_ARCH" ||
+         Name == "CUB_PTX_VERSION" || Name.starts_with("NV_PROVIDES_SM_") ||
+         Name.starts_with("NV_IS_EXACTLY_SM_") || Name == "NV_IF_TARGET" ||
+         Name == "NV_IF_ELSE_TARGET" || Name == "NV_DISPATCH_TARGET";
+}
+
+} // namespace
+
+ArchConditions archConditionsIn(llvm::StringRef Text) {
+  ArchConditions Found;
+  // Cheap for the many files that never name the architecture.
+  if (!llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"__CUDA_ARCH", "CUB_PTX_",
+                                                    "NV_"},
+                    [&](llvm::StringRef Word) { return Text.contains(Word); }))
+    return Found;
+  clang::LangOptions Lang;
+  Lang.CPlusPlus = true;
+  Lang.CPlusPlus17 = true;
+  clang::Lexer Raw(clang::SourceLocation(), Lang, Text.begin(), Text.begin(),
+                   Text.end());
+  std::vector<clang::Token> Directive;
+  auto Judge = [&](llvm::ArrayRef<clang::Token> Tokens) {
+    // Tokens[0] is '#', Tokens[1] the directive's name.
+    llvm::StringRef Name =
+        Tokens.size() > 1 && Tokens[1].is(clang::tok::raw_identifier)
+            ? Tokens[1].getRawIdentifier()
+            : "";
+    bool Names = llvm::any_of(Tokens, [](const clang::Token &T) {
+      return T.is(clang::tok::raw_identifier) &&
+             namesTheArchitecture(T.getRawIdentifier());
+    });
+    if (!Names || Name == "ifdef" || Name == "ifndef")
+      return;
+    // `#define __CUDA_ARCH__ 500` (an editor's hint) gives every device parse
+    // one value: it tells no two architectures apart.
+    if (Name == "define" && Tokens.size() > 2 &&
+        Tokens[2].is(clang::tok::raw_identifier) &&
+        Tokens[2].getRawIdentifier() == "__CUDA_ARCH__")
+      return;
+    if (Name != "if" && Name != "elif") {
+      Found.Opaque = true;
+      return;
+    }
+    for (const clang::Token &T : Tokens.drop_front(2)) {
+      if (T.is(clang::tok::raw_identifier) &&
+          namesTheArchitecture(T.getRawIdentifier()) &&
+          T.getRawIdentifier() != "__CUDA_ARCH__")
+        Found.Opaque = true;
+      if (!T.is(clang::tok::numeric_constant))
+        continue;
+      llvm::StringRef Spelling(T.getLiteralData(), T.getLength());
+      unsigned Value;
+      if (Spelling.rtrim("uUlL").getAsInteger(0, Value))
+        Found.Opaque = true;
+      else
+        Found.Numbers.push_back(Value);
+    }
+  };
+  clang::Token Tok;
+  bool InDirective = false;
+  while (true) {
+    Raw.LexFromRawLexer(Tok);
+    bool Ends = Tok.is(clang::tok::eof) || Tok.isAtStartOfLine();
+    if (InDirective && Ends) {
+      Judge(Directive);
+      Directive.clear();
+      InDirective = false;
+    }
+    if (Tok.is(clang::tok::eof))
+      break;
+    if (Tok.isAtStartOfLine() && Tok.is(clang::tok::hash))
+      InDirective = true;
+    if (InDirective) {
+      Directive.push_back(Tok);
+      continue;
+    }
+    if (Tok.is(clang::tok::raw_identifier) &&
+        namesTheArchitecture(Tok.getRawIdentifier()))
+      Found.Opaque = true;
+  }
+  return Found;
+}
+
+std::vector<std::string>
+distinctArchitectures(llvm::ArrayRef<std::string> Archs,
+                      const ArchConditions &Conditions) {
+  std::vector<std::string> Distinct;
+  if (Conditions.Opaque) {
+    for (const std::string &Arch : Archs)
+      if (!llvm::is_contained(Distinct, Arch))
+        Distinct.push_back(Arch);
+    return Distinct;
+  }
+  auto Apart = [&](unsigned A, unsigned B) {
+    if (A > B)
+      std::swap(A, B);
+    return llvm::any_of(Conditions.Numbers,
+                        [&](unsigned N) { return A <= N && N <= B; });
+  };
+  for (const std::string &Arch : Archs) {
+    unsigned Value = cudaArchValue(Arch);
+    if (llvm::none_of(Distinct, [&](const std::string &Kept) {
+          return !Apart(cudaArchValue(Kept), Value);
+        }))
+      Distinct.push_back(Arch);
+  }
+  return Distinct;
+}
+
+std::vector<std::string>
+furtherArchitectures(const TranslationUnitResult &Result,
+                     llvm::ArrayRef<std::string> Archs,
+                     llvm::ArrayRef<std::string> ToolchainRoots,
+                     llvm::StringMap<ArchConditions> &Texts) {
+  if (Archs.size() < 2 || !Result.Parsed || Result.Crashed)
+    return {};
+  std::vector<std::string> UserFiles;
+  for (const auto &File : Result.SkippedText)
+    UserFiles.push_back(File.getKey().str());
+  // A unit the prefilter skipped has no parse to say which files are its own.
+  if (Result.SkippedByPrefilter)
+    for (const FileDigest &Read : Result.Dependencies)
+      if (!resolvesUnderAny(Read.Path, ToolchainRoots))
+        UserFiles.push_back(Read.Path);
+  ArchConditions Conditions;
+  for (const std::string &File : UserFiles) {
+    auto [It, New] = Texts.try_emplace(File);
+    if (New) {
+      // The lexer wants the buffer's terminating null.
+      auto Text = readRegularFile(File, /*IsText=*/true,
+                                  /*RequiresNullTerminator=*/true);
+      if (Text)
+        It->second = archConditionsIn((*Text)->getBuffer());
+      else {
+        llvm::consumeError(Text.takeError());
+        It->second.Opaque = true; // unread: it may tell any two apart
+      }
+    }
+    Conditions.add(It->second);
+  }
+  std::vector<std::string> Distinct = distinctArchitectures(Archs, Conditions);
+  Distinct.erase(Distinct.begin());
+  return Distinct;
+}
+
+} // namespace warpfix
