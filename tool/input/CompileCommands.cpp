@@ -408,6 +408,18 @@ public:
                                           llvm::StringRef Arch) const override {
     CompileCommand Command = userCommand(File);
     Command.CommandLine = cudaCommandLine(Command.CommandLine, Arch);
+    // nvcc names every architecture of the build in each compilation; clang
+    // defines nothing of the kind.
+    std::vector<unsigned> Values;
+    for (const std::string &Each : architecturesOf(File))
+      Values.push_back(cudaArchValue(Each));
+    llvm::sort(Values);
+    Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+    std::string List;
+    for (unsigned Value : Values)
+      List += (List.empty() ? "" : ",") + std::to_string(Value);
+    Command.CommandLine.insert(Command.CommandLine.begin() + 1,
+                               "-D__CUDA_ARCH_LIST__=" + List);
     return {std::move(Command)};
   }
 
@@ -472,7 +484,8 @@ private:
         "-Wno-c++11-narrowing"});
     // What nvcc predefines and clang does not, for the toolkit in use, so
     // that `#if __CUDACC_VER_MAJOR__ >= 9` takes the branch nvcc compiles.
-    // Before the user's flags, so that their -D or -U wins (README).
+    // Before the user's flags, so that their -D or -U wins (docs/usage.md,
+    // "nvcc's dialect").
     if (Settings.Toolkit.Major) {
       const CudaToolkit &T = Settings.Toolkit;
       for (auto [Name, Value] :

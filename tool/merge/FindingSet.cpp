@@ -5,6 +5,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
@@ -317,10 +318,16 @@ private:
           return Results[J].MainFile != Results[Judges.front()].MainFile;
         }))
       return;
-    std::string Archs;
+    std::vector<std::string> Named;
     for (unsigned J : Judges)
-      if (!llvm::StringRef(Archs).contains(architectureOf(Results[J])))
-        Archs += (Archs.empty() ? "" : ", ") + architectureOf(Results[J]);
+      if (!llvm::is_contained(Named, architectureOf(Results[J])))
+        Named.push_back(architectureOf(Results[J]));
+    // Every architecture of nvcc 13 makes a long list.
+    constexpr size_t MostNamed = 4;
+    std::string Archs = llvm::join(
+        llvm::ArrayRef(Named).take_front(MostNamed), ", ");
+    if (Named.size() > MostNamed)
+      Archs += " and " + std::to_string(Named.size() - MostNamed) + " more";
     Note->Message =
         "no automatic fix: the parses of this file for " + Archs +
         " need different fixes here (the build's architectures take "

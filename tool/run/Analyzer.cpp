@@ -7,6 +7,7 @@
 #include "checks/analysis/Parents.h"
 #include "tool/run/ParseErrors.h"
 #include "tool/run/SharedPreambles.h"
+#include "tool/run/ArchDependence.h"
 #include "tool/input/AsmRegisters.h"
 #include "tool/input/HeadersByName.h"
 #include "tool/input/LaunchChevrons.h"
@@ -149,9 +150,10 @@ public:
   CheckAction(const std::vector<const CheckInfo *> &Checks,
               const CheckOptions &Options, TranslationUnitResult &Out,
               const ErrorRecorder &Errors, const ParseSettings &Parse,
-              bool &Analysed)
+              bool &Analysed,
+              const std::optional<SharedPreambles::Use> &Preamble)
       : Checks(Checks), Options(Options), Out(Out), Errors(Errors),
-        Parse(Parse), Analysed(Analysed) {}
+        Parse(Parse), Analysed(Analysed), Preamble(Preamble) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -164,6 +166,13 @@ public:
     FullMasks.attach(CI.getPreprocessor());
     Skipped.attach(CI.getPreprocessor());
     MacroTests.attach(CI.getPreprocessor());
+    // Owned by the preprocessor, which outlives EndSourceFileAction.
+    auto Recorder = std::make_unique<ArchDependenceRecorder>(
+        CI.getPreprocessor(),
+        Preamble ? Preamble->archMacros() : std::vector<std::string>(),
+        /*UserCode=*/true);
+    ArchRecorder = Recorder.get();
+    CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
     Context =
         std::make_unique<CheckContext>(Options, *Sink, FullMasks, Skipped);
     for (const CheckInfo *Info : Checks)
@@ -209,6 +218,10 @@ public:
       Out.FilesRead.push_back(absolutePath(SM, It->first.getName()));
     if (!Analysed)
       return;
+    if (ArchRecorder) {
+      Out.ArchDependence = ArchRecorder->userConditions();
+      Out.ArchRecorded = true;
+    }
     NoLints->reportUnmatched(*Sink);
     Out.Findings = Sink->takeFindings();
     Out.Suppressed = Sink->takeSuppressedFindings();
@@ -261,6 +274,8 @@ private:
   UndefinedMacroTests MacroTests;
   std::unique_ptr<CheckContext> Context;
   std::vector<std::unique_ptr<Check>> Instances;
+  const std::optional<SharedPreambles::Use> &Preamble;
+  ArchDependenceRecorder *ArchRecorder = nullptr;
 };
 
 /// clang's "N errors generated" goes with the errors, not straight to
@@ -275,7 +290,7 @@ public:
         Out(Out), Errors(Errors), Parse(Parse) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CheckAction>(Checks, Options, Out, Errors, Parse,
-                                         Analysed);
+                                         Analysed, Preamble);
   }
   /// Whether the checks ran on an AST.
   bool Analysed = false;
@@ -377,7 +392,7 @@ Analyzer::analyzeWith(
   CheckActionFactory Factory(Checks, Options, Result, Messages, Errors, Parse);
   // A crash (a bug in warpfix or in clang) takes this TU, not the run. In
   // the thread that runs it, so that the thread pool and clang's per-thread
-  // stack handling stay as they are; see README, "Crashes".
+  // stack handling stay as they are; see docs/usage.md, "Crashes".
   if (!Parse.TestingBeforeUnit.empty()) {
     llvm::StringRef Argv[] = {"/bin/sh", "-c", Parse.TestingBeforeUnit,
                               "warpfix", File};

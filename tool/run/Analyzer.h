@@ -4,6 +4,7 @@
 #define WARPFIX_TOOL_RUN_ANALYZER_H
 
 #include "checks/CheckRegistry.h"
+#include "tool/run/ArchConditions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/ADT/StringMap.h"
@@ -78,6 +79,11 @@ struct TranslationUnitResult {
   /// Every user file the parse read, with the ranges [begin, end) of its
   /// text that the preprocessor skipped (`#if` branches not taken).
   llvm::StringMap<std::vector<std::pair<unsigned, unsigned>>> SkippedText;
+  /// How the user's code of this parse depends on the architecture, as its
+  /// preprocessor saw it (ArchDependence.h); ArchRecorded is false where no
+  /// parse recorded it (the prefilter skipped the unit).
+  ArchConditions ArchDependence;
+  bool ArchRecorded = false;
 };
 
 /// How the analyzer treats code that does not compile.

@@ -1,4 +1,5 @@
 #include "tool/run/ArchConditions.h"
+#include "tool/run/Analyzer.h"
 #include "tool/input/GpuArchitectures.h"
 #include "tool/input/Paths.h"
 #include "tool/input/RegularFile.h"
@@ -8,9 +9,70 @@
 
 namespace warpfix {
 
+std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text) {
+  // Line splices, which the raw lexer keeps in its tokens' spellings.
+  std::string Clean;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\\') {
+      size_t J = I + 1;
+      while (J < Text.size() && (Text[J] == ' ' || Text[J] == '\t'))
+        ++J;
+      if (J < Text.size() && (Text[J] == '\n' || Text[J] == '\r')) {
+        I = J + (Text[J] == '\r' && J + 1 < Text.size() && Text[J + 1] == '\n');
+        continue;
+      }
+    }
+    Clean += Text[I];
+  }
+  clang::LangOptions Lang;
+  Lang.CPlusPlus = true;
+  clang::Lexer Raw(clang::SourceLocation(), Lang, Clean.data(), Clean.data(),
+            Clean.data() + Clean.size());
+  std::vector<unsigned> Numbers;
+  clang::Token Tok;
+  bool AfterDefined = false;
+  while (true) {
+    Raw.LexFromRawLexer(Tok);
+    if (Tok.is(clang::tok::eof))
+      break;
+    if (Tok.is(clang::tok::raw_identifier)) {
+      llvm::StringRef Name = Tok.getRawIdentifier();
+      if (AfterDefined) {
+        AfterDefined = false;
+        continue;
+      }
+      if (Name == "defined") {
+        AfterDefined = true;
+        continue;
+      }
+      if (Name != "__CUDA_ARCH__")
+        return std::nullopt;
+      continue;
+    }
+    if (Tok.is(clang::tok::l_paren) && AfterDefined)
+      continue;
+    AfterDefined = false;
+    if (Tok.is(clang::tok::numeric_constant)) {
+      llvm::StringRef Spelling(Tok.getLiteralData(), Tok.getLength());
+      unsigned Value;
+      if (Spelling.rtrim("uUlL").getAsInteger(0, Value))
+        return std::nullopt;
+      Numbers.push_back(Value);
+      continue;
+    }
+    if (!Tok.isOneOf(clang::tok::l_paren, clang::tok::r_paren, clang::tok::exclaim, clang::tok::ampamp,
+                     clang::tok::pipepipe, clang::tok::less, clang::tok::lessequal, clang::tok::greater,
+                     clang::tok::greaterequal, clang::tok::equalequal, clang::tok::exclaimequal))
+      return std::nullopt;
+  }
+  return Numbers;
+}
+
 void ArchConditions::add(const ArchConditions &Other) {
   llvm::append_range(Numbers, Other.Numbers);
   Opaque |= Other.Opaque;
+  if (NvccOnlyMacro.empty())
+    NvccOnlyMacro = Other.NvccOnlyMacro;
 }
 
 namespace {
@@ -58,24 +120,18 @@ ArchConditions archConditionsIn(llvm::StringRef Text) {
         Tokens[2].is(clang::tok::raw_identifier) &&
         Tokens[2].getRawIdentifier() == "__CUDA_ARCH__")
       return;
-    if (Name != "if" && Name != "elif") {
+    if ((Name != "if" && Name != "elif") || Tokens.size() < 3) {
       Found.Opaque = true;
       return;
     }
-    for (const clang::Token &T : Tokens.drop_front(2)) {
-      if (T.is(clang::tok::raw_identifier) &&
-          namesTheArchitecture(T.getRawIdentifier()) &&
-          T.getRawIdentifier() != "__CUDA_ARCH__")
-        Found.Opaque = true;
-      if (!T.is(clang::tok::numeric_constant))
-        continue;
-      llvm::StringRef Spelling(T.getLiteralData(), T.getLength());
-      unsigned Value;
-      if (Spelling.rtrim("uUlL").getAsInteger(0, Value))
-        Found.Opaque = true;
-      else
-        Found.Numbers.push_back(Value);
-    }
+    // The lexer's locations are offsets into Text: it was given no file.
+    unsigned Begin = Tokens[2].getLocation().getRawEncoding();
+    unsigned End = Tokens.back().getLocation().getRawEncoding() +
+                   Tokens.back().getLength();
+    if (auto Numbers = literalComparison(Text.slice(Begin, End)))
+      llvm::append_range(Found.Numbers, *Numbers);
+    else
+      Found.Opaque = true;
   };
   clang::Token Tok;
   bool InDirective = false;
@@ -128,22 +184,17 @@ distinctArchitectures(llvm::ArrayRef<std::string> Archs,
   return Distinct;
 }
 
-std::vector<std::string>
-furtherArchitectures(const TranslationUnitResult &Result,
-                     llvm::ArrayRef<std::string> Archs,
-                     llvm::ArrayRef<std::string> ToolchainRoots,
-                     llvm::StringMap<ArchConditions> &Texts) {
-  if (Archs.size() < 2 || !Result.Parsed || Result.Crashed)
-    return {};
+ArchConditions archConditionsOf(const TranslationUnitResult &Result,
+                                llvm::ArrayRef<std::string> ToolchainRoots,
+                                llvm::StringMap<ArchConditions> &Texts) {
+  ArchConditions Conditions = Result.ArchDependence;
+  // Where no parse recorded it, the user's files are read as text: a unit
+  // that the prefilter skipped.
   std::vector<std::string> UserFiles;
-  for (const auto &File : Result.SkippedText)
-    UserFiles.push_back(File.getKey().str());
-  // A unit the prefilter skipped has no parse to say which files are its own.
-  if (Result.SkippedByPrefilter)
+  if (!Result.ArchRecorded)
     for (const FileDigest &Read : Result.Dependencies)
       if (!resolvesUnderAny(Read.Path, ToolchainRoots))
         UserFiles.push_back(Read.Path);
-  ArchConditions Conditions;
   for (const std::string &File : UserFiles) {
     auto [It, New] = Texts.try_emplace(File);
     if (New) {
@@ -159,9 +210,7 @@ furtherArchitectures(const TranslationUnitResult &Result,
     }
     Conditions.add(It->second);
   }
-  std::vector<std::string> Distinct = distinctArchitectures(Archs, Conditions);
-  Distinct.erase(Distinct.begin());
-  return Distinct;
+  return Conditions;
 }
 
 } // namespace warpfix

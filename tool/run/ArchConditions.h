@@ -5,14 +5,16 @@
 #ifndef WARPFIX_TOOL_RUN_ARCHCONDITIONS_H
 #define WARPFIX_TOOL_RUN_ARCHCONDITIONS_H
 
-#include "tool/run/Analyzer.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace warpfix {
+
+struct TranslationUnitResult;
 
 struct ArchConditions {
   /// The numbers that `#if`/`#elif` lines compare __CUDA_ARCH__ with.
@@ -21,9 +23,20 @@ struct ArchConditions {
   /// definition, through the toolkit's target macros): any two
   /// architectures may differ.
   bool Opaque = false;
+  /// The code names a macro that nvcc defines for the architecture-specific
+  /// targets (sm_90a, sm_100f) and clang 19 does not: __CUDA_ARCH_SPECIFIC__,
+  /// __CUDA_ARCH_FAMILY_SPECIFIC__, __CUDA_ARCH_FEAT_*. No parse can show
+  /// what such a build compiles.
+  std::string NvccOnlyMacro;
 
   void add(const ArchConditions &Other);
 };
+
+/// The numbers of a condition (the text after `#if`) that compares
+/// __CUDA_ARCH__ with literals and nothing else (`defined(X)` aside), joined
+/// by !, && and ||; none where it is anything more: arithmetic, another
+/// macro (`>= SM_HOPPER`), a character literal, a digit separator.
+std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text);
 
 /// What File's text says. Comments and `#ifdef __CUDA_ARCH__` (host or
 /// device, the same for every device parse) say nothing.
@@ -36,14 +49,13 @@ ArchConditions archConditionsIn(llvm::StringRef Text);
 std::vector<std::string> distinctArchitectures(llvm::ArrayRef<std::string> Archs,
                                                const ArchConditions &Conditions);
 
-/// The architectures besides Archs' first that a unit must be parsed for,
-/// where its user files (those that Result read outside ToolchainRoots) tell
-/// them apart. Texts caches what each file says.
-std::vector<std::string>
-furtherArchitectures(const TranslationUnitResult &Result,
-                     llvm::ArrayRef<std::string> Archs,
-                     llvm::ArrayRef<std::string> ToolchainRoots,
-                     llvm::StringMap<ArchConditions> &Texts);
+/// How a parse's user code depends on the architecture: as its
+/// preprocessor recorded it (ArchDependence.h), else, for a unit the
+/// prefilter skipped, read from the text of the user files it reads (those
+/// outside ToolchainRoots). Texts caches what each file says.
+ArchConditions archConditionsOf(const TranslationUnitResult &Result,
+                                llvm::ArrayRef<std::string> ToolchainRoots,
+                                llvm::StringMap<ArchConditions> &Texts);
 
 } // namespace warpfix
 

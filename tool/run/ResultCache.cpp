@@ -52,6 +52,9 @@ struct CacheEntry {
   std::vector<clang::tooling::Diagnostic> Suppressed;
   std::vector<ReplacedText> Replaced;
   std::vector<SkippedInFile> SkippedText;
+  bool ArchRecorded = false, ArchOpaque = false;
+  std::vector<unsigned> ArchNumbers;
+  std::string ArchNvccOnlyMacro;
 };
 
 } // namespace
@@ -96,6 +99,10 @@ template <> struct MappingTraits<warpfix::CacheEntry> {
     Io.mapRequired("Suppressed", Entry.Suppressed);
     Io.mapRequired("Replaced", Entry.Replaced);
     Io.mapRequired("SkippedText", Entry.SkippedText);
+    Io.mapRequired("ArchRecorded", Entry.ArchRecorded);
+    Io.mapRequired("ArchOpaque", Entry.ArchOpaque);
+    Io.mapRequired("ArchNumbers", Entry.ArchNumbers);
+    Io.mapRequired("ArchNvccOnlyMacro", Entry.ArchNvccOnlyMacro);
   }
 };
 } // namespace llvm::yaml
@@ -344,6 +351,10 @@ CacheEntry entryFor(llvm::StringRef Key, const TranslationUnitResult &Result) {
   llvm::sort(Entry.SkippedText, [](const SkippedInFile &A, const SkippedInFile &B) {
     return A.Path < B.Path;
   });
+  Entry.ArchRecorded = Result.ArchRecorded;
+  Entry.ArchOpaque = Result.ArchDependence.Opaque;
+  Entry.ArchNumbers = Result.ArchDependence.Numbers;
+  Entry.ArchNvccOnlyMacro = Result.ArchDependence.NvccOnlyMacro;
   return Entry;
 }
 
@@ -403,6 +414,10 @@ llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
   for (FileDigest &Digest : Entry.FileHashes)
     Result.FileHashes[Digest.Path] = std::move(Digest.Hash);
   Result.Dependencies = std::move(Entry.Dependencies);
+  Result.ArchRecorded = Entry.ArchRecorded;
+  Result.ArchDependence.Opaque = Entry.ArchOpaque;
+  Result.ArchDependence.Numbers = std::move(Entry.ArchNumbers);
+  Result.ArchDependence.NvccOnlyMacro = std::move(Entry.ArchNvccOnlyMacro);
   for (const SkippedInFile &Skipped : Entry.SkippedText) {
     if (Skipped.Offsets.size() % 2)
       return Corrupt("a skipped range has no end");

@@ -1,4 +1,5 @@
 #include "tool/run/SharedPreambles.h"
+#include "tool/run/ArchDependence.h"
 #include "checks/FindingSink.h"
 #include "tool/run/HostBodies.h"
 #include "clang/Basic/SourceManager.h"
@@ -37,7 +38,13 @@ struct SharedPreambles::Preamble {
   std::vector<std::pair<std::string, uint64_t>> Fingerprints;
   /// The main files of the units that built it and its base, absolute.
   std::vector<std::string> BuiltFrom;
+  /// Its macros, and its base's, whose values depend on the architecture.
+  std::vector<std::string> ArchMacros;
 };
+
+const std::vector<std::string> &SharedPreambles::Use::archMacros() const {
+  return Shared->ArchMacros;
+}
 
 const std::vector<FileDigest> &SharedPreambles::Use::files() const {
   return Shared->Files;
@@ -170,10 +177,21 @@ public:
 class RecordingCallbacks : public PreambleCallbacks {
 public:
   RecordingCallbacks(SharedPreambles::Preamble &Out,
-                     llvm::ArrayRef<std::string> ToolchainRoots)
-      : Out(Out), ToolchainRoots(ToolchainRoots) {}
+                     llvm::ArrayRef<std::string> ToolchainRoots,
+                     llvm::ArrayRef<std::string> BaseArchMacros)
+      : Out(Out), ToolchainRoots(ToolchainRoots),
+        BaseArchMacros(BaseArchMacros) {}
+
+  std::unique_ptr<PPCallbacks> createPPCallbacks() override {
+    auto Recorder = std::make_unique<ArchDependenceRecorder>(
+        Instance->getPreprocessor(), BaseArchMacros, /*UserCode=*/false);
+    ArchRecorder = Recorder.get();
+    return Recorder;
+  }
 
   void AfterExecute(CompilerInstance &CI) override {
+    if (ArchRecorder)
+      Out.ArchMacros = ArchRecorder->archMacros();
     const SourceManager &SM = CI.getSourceManager();
     FileID Main = SM.getMainFileID();
     for (unsigned I = 0, E = SM.local_sloc_entry_size(); I < E; ++I) {
@@ -210,6 +228,7 @@ public:
 
   void BeforeExecute(CompilerInstance &CI) override {
     Skipper.emplace(ToolchainRoots, CI.getSourceManager());
+    Instance = &CI;
   }
 
   /// The bodies a unit parsed alone skips (HostBodies.h), and no other:
@@ -223,6 +242,9 @@ public:
 private:
   SharedPreambles::Preamble &Out;
   llvm::ArrayRef<std::string> ToolchainRoots;
+  llvm::ArrayRef<std::string> BaseArchMacros;
+  CompilerInstance *Instance = nullptr;
+  ArchDependenceRecorder *ArchRecorder = nullptr;
   std::optional<HostBodySkipper> Skipper;
 };
 
@@ -306,7 +328,10 @@ build(const CompilerInvocation &Invocation, const llvm::MemoryBuffer &Main,
       CompilerInstance::createDiagnostics(
           new DiagnosticOptions(Invocation.getDiagnosticOpts()), &Counter,
           /*ShouldOwnClient=*/false);
-  RecordingCallbacks Callbacks(*Out, ToolchainRoots);
+  RecordingCallbacks Callbacks(
+      *Out, ToolchainRoots,
+      Base ? llvm::ArrayRef<std::string>(Base->ArchMacros)
+           : llvm::ArrayRef<std::string>());
   llvm::ErrorOr<PrecompiledPreamble> Built = std::make_error_code(
       std::errc::operation_canceled);
   // A crash in the build costs the sharing, not the run: the unit then

@@ -57,6 +57,9 @@ public:
     /// is chained on. Their leading lines are in the preambles, under their
     /// names: not files this unit read.
     const std::vector<std::string> &builtFrom() const;
+    /// The macros of the preamble whose values depend on the architecture
+    /// (ArchDependence.h): the unit's preprocessor never saw them defined.
+    const std::vector<std::string> &archMacros() const;
   };
 
   /// Sets Invocation up to read the shared preamble of its main file,
