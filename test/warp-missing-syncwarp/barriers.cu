@@ -47,7 +47,7 @@ __global__ void half_warp(int *p) {
     s[lane] += s[lane + 8];
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 8 writes s[8] and lane 0 reads it
     s[lane] += s[lane + 4];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the same rewrite orders this race too
   }
   p[threadIdx.x] = s[lane];
 }

@@ -45,7 +45,7 @@ __device__ int neighbour(const int *s, int t) { return s[t ^ 1]; }
 __global__ void helpers(int *out) {
   __shared__ int s[64];
   int t = threadIdx.x;
-  // CHECK-MESSAGES: :[[@LINE+1]]:3: warning: lanes of one warp race on shared memory: lane 0 writes s[0] and lane 1 reads it
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: note: the same rewrite orders this race too: lane 0 writes s[0] and lane 1 reads it
   s[t] = 0;
   put(s, t);
   int v = neighbour(s, t);

@@ -27,7 +27,7 @@ template <unsigned Threads> __device__ void tree(int *out, volatile int *s) {
     s[tid] += s[tid + 16];
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 16 writes s[16] and lane 0 reads it
     s[tid] += s[tid + 8];
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 8 writes s[8] and lane 0 reads it
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the same rewrite orders this race too: lane 8 writes s[8] and lane 0 reads it
     if (tid == 0)
       *out = s[0];
   }

@@ -75,21 +75,9 @@ __global__ void scan_unbraced(int *o, const int *in) {
 // CHECK-MESSAGES: :35:27: note: the other lane reads it here
 // CHECK-MESSAGES: :31:3: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
 // CHECK-MESSAGES: :31:3: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :32:17: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
-// CHECK-MESSAGES: :33:27: note: the other lane reads it here
-// CHECK-MESSAGES: :34:27: note: the other lane reads it here
-// CHECK-MESSAGES: :35:27: note: the other lane reads it here
-// CHECK-MESSAGES: :31:3: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :31:3: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :33:17: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
-// CHECK-MESSAGES: :34:27: note: the other lane reads it here
-// CHECK-MESSAGES: :35:27: note: the other lane reads it here
-// CHECK-MESSAGES: :31:3: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :31:3: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :34:17: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
-// CHECK-MESSAGES: :35:27: note: the other lane reads it here
-// CHECK-MESSAGES: :31:3: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :31:3: note: every lane of the warp reaches this statement, so the full mask is exact
+// CHECK-MESSAGES: :32:17: note: the same rewrite orders this race too: lane 1 writes s[1] and lane 0 reads it
+// CHECK-MESSAGES: :33:17: note: the same rewrite orders this race too: lane 1 writes s[1] and lane 0 reads it
+// CHECK-MESSAGES: :34:17: note: the same rewrite orders this race too: lane 1 writes s[1] and lane 0 reads it
 // CHECK-MESSAGES: :46:19: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :46:7: note: no automatic fix: the __syncwarp() must stand outside this condition, which is then evaluated a second time, and it reads memory or has side effects
 // CHECK-MESSAGES: :64:7: warning: lanes of one warp race on shared memory: lane 1 writes s[1] and lane 2 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)

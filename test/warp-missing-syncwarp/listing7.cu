@@ -25,13 +25,13 @@ __global__ void listing7(int *out) {
     // CHECK-MESSAGES: :[[@LINE-3]]:5: note: every lane of the warp reaches this statement, so the full mask is exact
     // CHECK-MESSAGES: :[[@LINE-4]]:5: note: this assumes blocks are made of whole warps
     shmem[tid] += shmem[tid+8];  __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 8 writes shmem[8] and lane 0 reads it
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the same rewrite orders this race too: lane 8 writes shmem[8] and lane 0 reads it
     shmem[tid] += shmem[tid+4];  __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 4 writes shmem[4]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the same rewrite orders this race too: lane 4 writes shmem[4]
     shmem[tid] += shmem[tid+2];  __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 2 writes shmem[2]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the same rewrite orders this race too: lane 2 writes shmem[2]
     shmem[tid] += shmem[tid+1];  __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lanes of one warp race on shared memory: lane 1 writes shmem[1]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the same rewrite orders this race too: lane 1 writes shmem[1]
   }
   if (tid == 0)
     out[blockIdx.x] = shmem[0];

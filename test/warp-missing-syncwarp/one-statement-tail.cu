@@ -67,62 +67,22 @@ __global__ void max_tail(float *o, const float *in) {
 // CHECK-MESSAGES: :24:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
 // CHECK-MESSAGES: :24:5: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :24:5: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
-// CHECK-MESSAGES: :25:26: warning: lanes of one warp race on shared memory: lane 16 writes sdata[16] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
-// CHECK-MESSAGES: :26:54: note: the other lane reads it here
-// CHECK-MESSAGES: :27:53: note: the other lane reads it here
-// CHECK-MESSAGES: :28:53: note: the other lane reads it here
-// CHECK-MESSAGES: :29:53: note: the other lane reads it here
-// CHECK-MESSAGES: :24:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :24:5: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :24:5: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
-// CHECK-MESSAGES: :26:26: warning: lanes of one warp race on shared memory: lane 8 writes sdata[8] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
-// CHECK-MESSAGES: :25:54: note: the other lane reads it here
-// CHECK-MESSAGES: :27:53: note: the other lane reads it here
-// CHECK-MESSAGES: :28:53: note: the other lane reads it here
-// CHECK-MESSAGES: :29:53: note: the other lane reads it here
-// CHECK-MESSAGES: :24:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :24:5: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :24:5: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
-// CHECK-MESSAGES: :27:25: warning: lanes of one warp race on shared memory: lane 4 writes sdata[4] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
-// CHECK-MESSAGES: :25:54: note: the other lane reads it here
-// CHECK-MESSAGES: :26:54: note: the other lane reads it here
-// CHECK-MESSAGES: :28:53: note: the other lane reads it here
-// CHECK-MESSAGES: :29:53: note: the other lane reads it here
-// CHECK-MESSAGES: :24:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :24:5: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :24:5: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
-// CHECK-MESSAGES: :28:25: warning: lanes of one warp race on shared memory: lane 2 writes sdata[2] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
-// CHECK-MESSAGES: :25:54: note: the other lane reads it here
-// CHECK-MESSAGES: :26:54: note: the other lane reads it here
-// CHECK-MESSAGES: :27:53: note: the other lane reads it here
-// CHECK-MESSAGES: :29:53: note: the other lane reads it here
-// CHECK-MESSAGES: :24:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :24:5: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :24:5: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
-// CHECK-MESSAGES: :29:25: warning: lanes of one warp race on shared memory: lane 1 writes sdata[1] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
-// CHECK-MESSAGES: :25:54: note: the other lane reads it here
-// CHECK-MESSAGES: :26:54: note: the other lane reads it here
-// CHECK-MESSAGES: :27:53: note: the other lane reads it here
-// CHECK-MESSAGES: :28:53: note: the other lane reads it here
-// CHECK-MESSAGES: :24:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :24:5: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :24:5: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
+// CHECK-MESSAGES: :25:26: note: the same rewrite orders this race too: lane 16 writes sdata[16] and lane 0 reads it
+// CHECK-MESSAGES: :26:26: note: the same rewrite orders this race too: lane 8 writes sdata[8] and lane 0 reads it
+// CHECK-MESSAGES: :27:25: note: the same rewrite orders this race too: lane 4 writes sdata[4] and lane 0 reads it
+// CHECK-MESSAGES: :28:25: note: the same rewrite orders this race too: lane 2 writes sdata[2] and lane 0 reads it
+// CHECK-MESSAGES: :29:25: note: the same rewrite orders this race too: lane 1 writes sdata[1] and lane 0 reads it
 // CHECK-MESSAGES: :43:5: warning: lanes of one warp race on shared memory: lane 16 writes sdata[16] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
 // CHECK-MESSAGES: :44:33: note: the other lane reads it here
 // CHECK-MESSAGES: :43:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
 // CHECK-MESSAGES: :43:5: note: every lane of the warp reaches this statement, so the full mask is exact
 // CHECK-MESSAGES: :43:5: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
-// CHECK-MESSAGES: :44:5: warning: lanes of one warp race on shared memory: lane 16 writes sdata[16] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes
-// CHECK-MESSAGES: :43:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :43:5: note: every lane of the warp reaches this statement, so the full mask is exact
-// CHECK-MESSAGES: :43:5: note: this assumes blocks are made of whole warps (blockDim.x a multiple of 32); pass --assume-whole-warps=false if they are not
+// CHECK-MESSAGES: :44:5: note: the same rewrite orders this race too: lane 16 writes sdata[16] and lane 0 reads it
 // CHECK-MESSAGES: :55:5: warning: lanes of one warp race on shared memory: lane 8 writes s[8] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
 // CHECK-MESSAGES: :56:24: note: the other lane reads it here
 // CHECK-MESSAGES: :55:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
 // CHECK-MESSAGES: :55:5: note: only some lanes reach this statement; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
-// CHECK-MESSAGES: :56:5: warning: lanes of one warp race on shared memory: lane 8 writes s[8] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7)
-// CHECK-MESSAGES: :55:5: note: each lane now reads into a register, all lanes synchronise, then each writes its own element (Using CUDA Warp-Level Primitives, listing 8)
-// CHECK-MESSAGES: :55:5: note: only some lanes reach this statement; the mask is a ballot of the branch conditions, taken before the branch (Using CUDA Warp-Level Primitives, listing 3)
+// CHECK-MESSAGES: :56:5: note: the same rewrite orders this race too: lane 8 writes s[8] and lane 0 reads it
 // CHECK-FIXES: if (blockSize >= 64) { mySum = mySum + smem[tid + 32]; __syncwarp(0xffffffff); smem[tid] = mySum; __syncwarp(0xffffffff); }
 // CHECK-FIXES-NEXT: if (blockSize >= 32) { mySum = mySum + smem[tid + 16]; __syncwarp(0xffffffff); smem[tid] = mySum; __syncwarp(0xffffffff); }
 // CHECK-FIXES-NEXT: if (blockSize >= 16) { mySum = mySum + smem[tid + 8]; __syncwarp(0xffffffff); smem[tid] = mySum; __syncwarp(0xffffffff); }

@@ -17,15 +17,15 @@ __device__ void warpReduce(volatile int *sdata, unsigned int tid) {
   if (blockSize >= 64) sdata[tid] += sdata[tid + 32];
   // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: lanes of one warp race on shared memory: lane 1 writes sdata[1] and lane 0 reads it with no __syncwarp() between them (Using CUDA Warp-Level Primitives, listing 7); volatile does not order accesses between lanes [warp-missing-syncwarp]
   if (blockSize >= 32) sdata[tid] += sdata[tid + 16];
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: lanes of one warp race on shared memory: lane 16 writes sdata[16] and lane 0 reads it
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: note: the same rewrite orders this race too: lane 16 writes sdata[16] and lane 0 reads it
   if (blockSize >= 16) sdata[tid] += sdata[tid + 8];
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: lanes of one warp race
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: note: the same rewrite orders this race too
   if (blockSize >= 8) sdata[tid] += sdata[tid + 4];
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: lanes of one warp race
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: note: the same rewrite orders this race too
   if (blockSize >= 4) sdata[tid] += sdata[tid + 2];
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: lanes of one warp race
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: note: the same rewrite orders this race too
   if (blockSize >= 2) sdata[tid] += sdata[tid + 1];
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: lanes of one warp race
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: note: the same rewrite orders this race too
 }
 // CHECK-FIXES:{{^}}__device__ void warpReduce(volatile int *sdata, unsigned int tid) {
 // CHECK-FIXES-NEXT:{{^}}  auto warpfix_acc_17 = sdata[tid];

@@ -339,6 +339,55 @@ private:
   llvm::StringMap<std::vector<unsigned>> Members;
 };
 
+/// A fix as text, to find the findings that share it whole.
+std::string fixKey(const llvm::StringMap<Replacements> &Fix) {
+  std::vector<std::string> Parts;
+  for (const auto &[File, Edits] : Fix)
+    for (const Replacement &R : Edits)
+      Parts.push_back(File.str() + '\0' + std::to_string(R.getOffset()) +
+                      '\0' + std::to_string(R.getLength()) + '\0' +
+                      R.getReplacementText().str());
+  llvm::sort(Parts);
+  return llvm::join(Parts, "\1");
+}
+
+/// The races of one chain of statements (a volatile reduction's six steps)
+/// are each a finding of warp-missing-syncwarp, and one rewrite fixes them
+/// all: they are told as one finding, the first, with each other race as a
+/// note where it stands.
+void foldRacesOfOneRewrite(std::vector<Diagnostic> &Findings) {
+  llvm::StringMap<size_t> FirstWith;
+  std::vector<bool> Folded(Findings.size());
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Diagnostic &D = Findings[I];
+    if (D.DiagnosticName != "warp-missing-syncwarp" || D.Message.Fix.empty())
+      continue;
+    auto [It, First] = FirstWith.try_emplace(fixKey(D.Message.Fix), I);
+    if (First)
+      continue;
+    Diagnostic &Survivor = Findings[It->second];
+    // The evidence alone: "lane 16 writes sdata[16] and lane 0 reads it".
+    llvm::StringRef Evidence = D.Message.Message;
+    Evidence.consume_front("lanes of one warp race on shared memory: ");
+    Evidence = Evidence.split(" with no __syncwarp()").first;
+    DiagnosticMessage Race("the same rewrite orders this race too: " +
+                           Evidence.str());
+    Race.FilePath = D.Message.FilePath;
+    Race.FileOffset = D.Message.FileOffset;
+    Survivor.Notes.push_back(Race);
+    appendNotes(Survivor, D);
+    Folded[I] = true;
+  }
+  size_t Kept = 0;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Folded[I]) {
+      if (Kept != I)
+        Findings[Kept] = std::move(Findings[I]);
+      ++Kept;
+    }
+  Findings.erase(Findings.begin() + Kept, Findings.end());
+}
+
 } // namespace
 
 bool containsReplacement(const Replacements &Set,
@@ -600,6 +649,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
       }
     }
   }
+  foldRacesOfOneRewrite(Set.Findings);
   return Set;
 }
 
