@@ -924,8 +924,11 @@ static int runWarpfix(int argc, const char **argv) {
   if (!ExportFixes.empty())
     if (Error Err = exportFixes(Set, *Plan, ExportFixes))
       return fail(toString(std::move(Err)));
-  if (Diff)
+  if (Diff) {
     writeUnifiedDiff(Set, *Plan, outs());
+    if (std::string Advice = diffApplyingAdvice(*Plan); !Advice.empty() && !Quiet)
+      WithColor::note(errs(), "warpfix") << Advice << "\n";
+  }
   // --fix says why it left files alone as it writes the others.
   if (Plan && !Fix && !Plan->Errors.empty()) {
     printErrors(Plan->Errors);

@@ -367,6 +367,21 @@ void diffOneFile(llvm::StringRef Path, llvm::StringRef Original,
 
 } // namespace
 
+std::string diffApplyingAdvice(const FixPlan &Plan) {
+  size_t Outside = llvm::count_if(Plan.Files, [](const PlannedFile &File) {
+    return !belowCurrentDirectory(File.Path);
+  });
+  if (!Outside)
+    return "";
+  return std::to_string(Outside) + " of the files the diff changes " +
+           (Outside == 1 ? "lies" : "lie") +
+           " outside the working directory and " +
+           (Outside == 1 ? "is named by its absolute path"
+                         : "are named by their absolute paths") +
+           ", which neither `git apply` nor `patch -p1` takes; run warpfix "
+           "from a folder that holds every file it fixes";
+}
+
 void writeUnifiedDiff(const FindingSet &Set, const FixPlan &Plan,
                       llvm::raw_ostream &OS) {
   llvm::StringMap<tooling::Replacements> Fixes = collectFixes(Set);

@@ -55,6 +55,14 @@ ApplyOutcome writeFixes(FixPlan Plan);
 void writeUnifiedDiff(const FindingSet &Set, const FixPlan &Plan,
                       llvm::raw_ostream &OS);
 
+/// What keeps the diff of Plan from applying where warpfix ran: it names
+/// files relative to the working directory, which both `patch -p1` and
+/// `git apply` take there (git, in a subdirectory of its work tree, reads a
+/// diff without git's own headers relative to that subdirectory), and a file
+/// outside it by its absolute path, which neither takes. Empty where nothing
+/// does.
+std::string diffApplyingAdvice(const FixPlan &Plan);
+
 /// Writes the clang-apply-replacements YAML of every finding, with the edits
 /// of the files of Plan, each once: applied, they give what writeFixes
 /// writes. An edit that several findings make goes with the first; each
