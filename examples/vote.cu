@@ -14,8 +14,8 @@ __global__ void compact(const int *in, int *out, int *count) {
   int v = in[blockIdx.x * blockDim.x + threadIdx.x];
   if (v == 0)
     return;
-  // Only the lanes with a non-zero value are still here: no automatic fix
-  // until the membership of this call is known.
+  // Only the lanes with a non-zero value are still here: the member mask
+  // must name them, and a full mask would be wrong.
   unsigned keep = __ballot(1);
   int lane = threadIdx.x % 32;
   int rank = __popc(keep & ((1u << lane) - 1));

@@ -545,7 +545,7 @@ def refused_for_unit_errors(reason):
 
 
 def reason_group(text):
-    """What warpfix's --stats does to a reason (README, Statistics), for runs
+    """What warpfix's --stats does to a reason (docs/ci.md, Statistics), for runs
     whose CSV was lost: cut at the first , ; : or ' (' and quoted names elided."""
     m = REASON_CUT.search(text)
     t = text[:m.start()] if m else text

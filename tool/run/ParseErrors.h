@@ -1,6 +1,6 @@
 // The errors of a tolerant parse, and the code they make untrustworthy.
 //
-// warpfix analyses the AST that clang recovers from errors (README, "Code
+// warpfix analyses the AST that clang recovers from errors (docs/usage.md, "Code
 // that does not compile"). Findings are reported everywhere, but a fix is only
 // given where no error can have misled the analysis: not in a function that
 // holds an error, an invalid declaration or a RecoveryExpr, nor in a function
