@@ -7,7 +7,7 @@
 #include "tool/input/CompileCommands.h"
 #include "tool/input/CudaToolkit.h"
 #include "tool/input/GpuArchitectures.h"
-#include "tool/run/ArchConditions.h"
+#include "tool/run/Architectures.h"
 #include "tool/merge/FindingSet.h"
 #include "tool/output/FixVerifier.h"
 #include "tool/output/FixWriter.h"
@@ -628,36 +628,6 @@ std::vector<std::string> headerSearchRoots(StringRef IncludersTree) {
   return Roots;
 }
 
-/// Drops the fix of each finding of R, with the note Why.
-void withoutFixes(TranslationUnitResult &R, const std::string &Why) {
-  for (clang::tooling::Diagnostic &D : R.Findings) {
-    if (D.Message.Fix.empty())
-      continue;
-    D.Message.Fix.clear();
-    clang::tooling::DiagnosticMessage Note(Why);
-    Note.FilePath = D.Message.FilePath;
-    Note.FileOffset = D.Message.FileOffset;
-    D.Notes.push_back(std::move(Note));
-  }
-}
-
-/// The units of a run: Results[I] is Files[I] parsed for its first
-/// architecture, and Results[Files.size() + J] the further parse Extra[J].
-struct AnalysedUnits {
-  std::vector<TranslationUnitResult> Results;
-  /// The file (an index into Files) and the architecture of each further
-  /// parse.
-  std::vector<std::pair<size_t, std::string>> Extra;
-
-  const clang::tooling::CompilationDatabase &commandsOf(size_t I, const ProfileSet &Profiles,
-                                        size_t FileCount) const {
-    if (I < FileCount)
-      return Profiles.of(I).database();
-    const auto &[File, Arch] = Extra[I - FileCount];
-    return Profiles.of(File).database(Arch);
-  }
-};
-
 /// Each file by its profile, Workers at a time, under a progress line where
 /// one is worth drawing; then each file again for every further architecture
 /// of its build whose `#if`s take other branches; then the profiles'
@@ -676,61 +646,7 @@ AnalysedUnits analyseFiles(ArrayRef<std::string> Files, ProfileSet &Profiles,
   AnalysedUnits Units;
   Units.Results = Analyse(
       Files, [&](size_t I) { return Profiles.of(I).run(Files[I]); });
-  // A parse may read code that the first did not (a header that only some
-  // architectures include) and tell more architectures apart: rounds go on
-  // until no parse asks for a new one.
-  StringMap<ArchConditions> Texts;
-  std::vector<std::vector<std::string>> Archs(Files.size()), Done(Files.size());
-  std::vector<ArchConditions> Found(Files.size());
-  for (size_t I = 0; I < Files.size(); ++I) {
-    const TranslationUnitResult &R = Units.Results[I];
-    if (!R.Parsed || R.Crashed)
-      continue;
-    Archs[I] = Profiles.of(I).database().architecturesOf(Files[I]);
-    Done[I] = {Archs[I].front()};
-    Found[I] = archConditionsOf(R, ToolchainRoots, Texts);
-  }
-  while (true) {
-    std::vector<std::pair<size_t, std::string>> Round;
-    std::vector<std::string> RoundFiles;
-    for (size_t I = 0; I < Files.size(); ++I)
-      for (std::string &Arch : distinctArchitectures(Archs[I], Found[I]))
-        if (!llvm::is_contained(Done[I], Arch)) {
-          Done[I].push_back(Arch);
-          Units.Results[I].Arch = Archs[I].front();
-          RoundFiles.push_back(Files[I]);
-          Round.push_back({I, std::move(Arch)});
-        }
-    if (Round.empty())
-      break;
-    std::vector<TranslationUnitResult> Parses =
-        Analyse(RoundFiles, [&](size_t J) {
-          const auto &[File, Arch] = Round[J];
-          return Profiles.of(File).run(Files[File], Arch);
-        });
-    for (size_t J = 0; J < Parses.size(); ++J) {
-      if (Parses[J].Parsed && !Parses[J].Crashed)
-        Found[Round[J].first].add(
-            archConditionsOf(Parses[J], ToolchainRoots, Texts));
-      Units.Extra.push_back(std::move(Round[J]));
-      Units.Results.push_back(std::move(Parses[J]));
-    }
-  }
-  for (size_t I = 0; I < Files.size(); ++I)
-    if (!Found[I].NvccOnlyMacro.empty() &&
-        llvm::any_of(Archs[I], [](StringRef Arch) {
-          return Arch.ends_with("a") || Arch.ends_with("f");
-        })) {
-      std::string Why =
-          "no automatic fix: the unit tests '" + Found[I].NvccOnlyMacro +
-          "', which nvcc defines for the architecture-specific targets of "
-          "the build (sm_90a, sm_100f) and clang 19 does not: what those "
-          "builds compile is unknown";
-      withoutFixes(Units.Results[I], Why);
-      for (size_t J = 0; J < Units.Extra.size(); ++J)
-        if (Units.Extra[J].first == I)
-          withoutFixes(Units.Results[Files.size() + J], Why);
-    }
+  parseFurtherArchitectures(Units, Files, Profiles, ToolchainRoots, Analyse);
   for (const std::string &Warning : Profiles.takeWarnings())
     WithColor::warning(errs(), "warpfix") << Warning << "\n";
   return Units;
@@ -926,7 +842,8 @@ static int runWarpfix(int argc, const char **argv) {
       return fail(toString(std::move(Err)));
   if (Diff) {
     writeUnifiedDiff(Set, *Plan, outs());
-    if (std::string Advice = diffApplyingAdvice(*Plan); !Advice.empty() && !Quiet)
+    std::string Advice = diffApplyingAdvice(*Plan);
+    if (!Advice.empty() && !Quiet)
       WithColor::note(errs(), "warpfix") << Advice << "\n";
   }
   // --fix says why it left files alone as it writes the others.

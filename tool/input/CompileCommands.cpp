@@ -276,8 +276,9 @@ bool isNvcc(llvm::StringRef Argv0) {
 /// Removes what would make clang run more than one device compilation, or
 /// something other than a parse, or parse in another language: we pick the
 /// architecture ourselves. The architectures named go to Archs.
-std::vector<std::string> withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
-                                               std::vector<std::string> &Archs) {
+std::vector<std::string>
+withoutClangArchFlags(llvm::ArrayRef<std::string> Args,
+                      std::vector<std::string> &Archs) {
   std::vector<std::string> Out;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
@@ -393,7 +394,8 @@ public:
     return commandsFor(File, architecturesOf(File).front());
   }
 
-  std::vector<std::string> architecturesOf(llvm::StringRef File) const override {
+  std::vector<std::string>
+  architecturesOf(llvm::StringRef File) const override {
     if (!Settings.GpuArchs.empty())
       return Settings.GpuArchs;
     std::vector<std::string> Archs;

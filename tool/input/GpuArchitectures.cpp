@@ -28,8 +28,8 @@ bool knownToClang(llvm::StringRef Arch) {
 /// What clang parses for in place of an architecture it does not know: the
 /// newest one it knows that is not newer. None below those it knows.
 std::optional<llvm::StringRef> standIn(llvm::StringRef Arch) {
-  static const llvm::StringRef Known[] = {"sm_90", "sm_89", "sm_87", "sm_86",
-                                          "sm_80", "sm_75"};
+  static const llvm::StringRef Known[] = {"sm_90", "sm_89", "sm_87",
+                                          "sm_86", "sm_80", "sm_75"};
   for (llvm::StringRef Candidate : Known)
     if (cudaArchValue(Candidate) <= cudaArchValue(Arch))
       return Candidate;

@@ -71,11 +71,10 @@ llvm::json::Object HeaderOutcomes::toJson() const {
                             {"rejectedByName", std::move(Rejected)}};
 }
 
-UnitOutcomes
-countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
-           llvm::function_ref<std::string(llvm::StringRef MainFile,
-                                           llvm::StringRef Arch)>
-               ReproducingCommand) {
+UnitOutcomes countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
+                        llvm::function_ref<std::string(llvm::StringRef MainFile,
+                                                       llvm::StringRef Arch)>
+                            ReproducingCommand) {
   UnitOutcomes Outcomes;
   RunReport::UnitCounts &Counts = Outcomes.Counts;
   llvm::StringSet<> Several;
@@ -131,8 +130,9 @@ countUnits(llvm::ArrayRef<TranslationUnitResult> Results,
     }
   }
   Outcomes.UnitsParsedForSeveral = Several.size();
-  llvm::stable_sort(Outcomes.UnitsWithErrors,
-                    [](const auto &A, const auto &B) { return A.File < B.File; });
+  llvm::stable_sort(Outcomes.UnitsWithErrors, [](const auto &A, const auto &B) {
+    return A.File < B.File;
+  });
   return Outcomes;
 }
 

@@ -1,8 +1,8 @@
 #include "tool/run/ArchConditions.h"
-#include "tool/run/Analyzer.h"
 #include "tool/input/GpuArchitectures.h"
 #include "tool/input/Paths.h"
 #include "tool/input/RegularFile.h"
+#include "tool/run/Analyzer.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -27,7 +27,7 @@ std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text) {
   clang::LangOptions Lang;
   Lang.CPlusPlus = true;
   clang::Lexer Raw(clang::SourceLocation(), Lang, Clean.data(), Clean.data(),
-            Clean.data() + Clean.size());
+                   Clean.data() + Clean.size());
   std::vector<unsigned> Numbers;
   clang::Token Tok;
   bool AfterDefined = false;
@@ -60,9 +60,12 @@ std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text) {
       Numbers.push_back(Value);
       continue;
     }
-    if (!Tok.isOneOf(clang::tok::l_paren, clang::tok::r_paren, clang::tok::exclaim, clang::tok::ampamp,
-                     clang::tok::pipepipe, clang::tok::less, clang::tok::lessequal, clang::tok::greater,
-                     clang::tok::greaterequal, clang::tok::equalequal, clang::tok::exclaimequal))
+    if (!Tok.isOneOf(clang::tok::l_paren, clang::tok::r_paren,
+                     clang::tok::exclaim, clang::tok::ampamp,
+                     clang::tok::pipepipe, clang::tok::less,
+                     clang::tok::lessequal, clang::tok::greater,
+                     clang::tok::greaterequal, clang::tok::equalequal,
+                     clang::tok::exclaimequal))
       return std::nullopt;
   }
   return Numbers;
@@ -92,9 +95,9 @@ bool namesTheArchitecture(llvm::StringRef Name) {
 ArchConditions archConditionsIn(llvm::StringRef Text) {
   ArchConditions Found;
   // Cheap for the many files that never name the architecture.
-  if (!llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"__CUDA_ARCH", "CUB_PTX_",
-                                                    "NV_"},
-                    [&](llvm::StringRef Word) { return Text.contains(Word); }))
+  if (!llvm::any_of(
+          llvm::ArrayRef<llvm::StringRef>{"__CUDA_ARCH", "CUB_PTX_", "NV_"},
+          [&](llvm::StringRef Word) { return Text.contains(Word); }))
     return Found;
   clang::LangOptions Lang;
   Lang.CPlusPlus = true;

@@ -46,8 +46,9 @@ ArchConditions archConditionsIn(llvm::StringRef Text);
 /// in Archs' order: the first stands for the others. Two architectures are
 /// told apart by a number between their __CUDA_ARCH__ values, both ends
 /// included.
-std::vector<std::string> distinctArchitectures(llvm::ArrayRef<std::string> Archs,
-                                               const ArchConditions &Conditions);
+std::vector<std::string>
+distinctArchitectures(llvm::ArrayRef<std::string> Archs,
+                      const ArchConditions &Conditions);
 
 /// How a parse's user code depends on the architecture: as its
 /// preprocessor recorded it (ArchDependence.h), else, for a unit the

@@ -101,8 +101,8 @@ void ArchDependenceRecorder::MacroExpands(const Token &Name,
     User.Opaque = true;
 }
 
-void ArchDependenceRecorder::Defined(const Token &Name,
-                                     const MacroDefinition &, SourceRange) {
+void ArchDependenceRecorder::Defined(const Token &Name, const MacroDefinition &,
+                                     SourceRange) {
   noteNvccOnly(Name);
   llvm::StringRef Macro = Name.getIdentifierInfo()->getName();
   // Whether __CUDA_ARCH__ is defined tells the host from the device, the
@@ -156,9 +156,9 @@ bool ArchDependenceRecorder::finishCondition(SourceLocation Loc,
   if (!OtherMacros) {
     const SourceManager &SM = PP.getSourceManager();
     bool Invalid = false;
-    llvm::StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(Condition), SM, PP.getLangOpts(),
-        &Invalid);
+    llvm::StringRef Text =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(Condition), SM,
+                             PP.getLangOpts(), &Invalid);
     if (!Invalid)
       Numbers = literalComparison(Text);
   }

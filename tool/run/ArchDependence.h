@@ -30,7 +30,8 @@ public:
   const ArchConditions &userConditions() const { return User; }
 
   void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &,
-                    clang::SourceRange Range, const clang::MacroArgs *) override;
+                    clang::SourceRange Range,
+                    const clang::MacroArgs *) override;
   void Defined(const clang::Token &Name, const clang::MacroDefinition &,
                clang::SourceRange) override;
   void MacroDefined(const clang::Token &Name,

@@ -1,12 +1,12 @@
 // The errors of a tolerant parse, and the code they make untrustworthy.
 //
-// warpfix analyses the AST that clang recovers from errors (docs/usage.md, "Code
-// that does not compile"). Findings are reported everywhere, but a fix is only
-// given where no error can have misled the analysis: not in a function that
-// holds an error, an invalid declaration or a RecoveryExpr, nor in a function
-// that such a function calls (its call sites decide who reaches the code),
-// nor in a device function that calls such a function (the analyses follow
-// calls into their callees: a return value, a pointer). An error outside
+// warpfix analyses the AST that clang recovers from errors (docs/usage.md,
+// "Code that does not compile"). Findings are reported everywhere, but a fix is
+// only given where no error can have misled the analysis: not in a function
+// that holds an error, an invalid declaration or a RecoveryExpr, nor in a
+// function that such a function calls (its call sites decide who reaches the
+// code), nor in a device function that calls such a function (the analyses
+// follow calls into their callees: a return value, a pointer). An error outside
 // every function taints the declaration that holds it (a global, a type, a
 // typedef) and the functions that name it; only one that lies outside every
 // declaration of a project file (a stray token, a directive) taints the whole

@@ -4,9 +4,9 @@
 #ifndef WARPFIX_TOOL_RUN_PROFILE_H
 #define WARPFIX_TOOL_RUN_PROFILE_H
 
-#include "tool/run/Analyzer.h"
 #include "tool/input/CompileCommands.h"
 #include "tool/input/Config.h"
+#include "tool/run/Analyzer.h"
 #include "tool/run/Pipeline.h"
 #include <mutex>
 
@@ -72,7 +72,8 @@ private:
   bool ColoredMessages = false;
   /// Made when first asked for, by any worker.
   mutable std::mutex ArchitectureParsesMutex;
-  mutable llvm::StringMap<std::unique_ptr<ArchitectureParse>> ArchitectureParses;
+  mutable llvm::StringMap<std::unique_ptr<ArchitectureParse>>
+      ArchitectureParses;
 };
 
 /// The profiles of a run: one per configuration in force, and each file

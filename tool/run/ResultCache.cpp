@@ -346,11 +346,13 @@ CacheEntry entryFor(llvm::StringRef Key, const TranslationUnitResult &Result) {
     SkippedInFile &Skipped = Entry.SkippedText.emplace_back();
     Skipped.Path = File.getKey().str();
     for (auto [Begin, End] : File.getValue())
-      llvm::append_range(Skipped.Offsets, std::initializer_list<unsigned>{Begin, End});
+      llvm::append_range(Skipped.Offsets,
+                         std::initializer_list<unsigned>{Begin, End});
   }
-  llvm::sort(Entry.SkippedText, [](const SkippedInFile &A, const SkippedInFile &B) {
-    return A.Path < B.Path;
-  });
+  llvm::sort(Entry.SkippedText,
+             [](const SkippedInFile &A, const SkippedInFile &B) {
+               return A.Path < B.Path;
+             });
   Entry.ArchRecorded = Result.ArchRecorded;
   Entry.ArchOpaque = Result.ArchDependence.Opaque;
   Entry.ArchNumbers = Result.ArchDependence.Numbers;
