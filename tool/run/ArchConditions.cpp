@@ -9,7 +9,9 @@
 
 namespace warpfix {
 
-std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text) {
+std::optional<std::vector<unsigned>>
+literalComparison(llvm::StringRef Text, NameValue ValueOf,
+                  std::vector<std::string> *Names) {
   // Line splices, which the raw lexer keeps in its tokens' spellings.
   std::string Clean;
   for (size_t I = 0; I < Text.size(); ++I) {
@@ -30,7 +32,7 @@ std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text) {
                    Clean.data() + Clean.size());
   std::vector<unsigned> Numbers;
   clang::Token Tok;
-  bool AfterDefined = false;
+  bool AfterDefined = false, Pure = true;
   while (true) {
     Raw.LexFromRawLexer(Tok);
     if (Tok.is(clang::tok::eof))
@@ -39,14 +41,23 @@ std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text) {
       llvm::StringRef Name = Tok.getRawIdentifier();
       if (AfterDefined) {
         AfterDefined = false;
+        if (Names)
+          Names->push_back(("defined " + Name).str());
         continue;
       }
       if (Name == "defined") {
         AfterDefined = true;
         continue;
       }
-      if (Name != "__CUDA_ARCH__")
-        return std::nullopt;
+      if (Names)
+        Names->push_back(Name.str());
+      if (Name == "__CUDA_ARCH__")
+        continue;
+      std::optional<unsigned> Value = ValueOf ? ValueOf(Name) : std::nullopt;
+      if (!Value)
+        Pure = false;
+      else
+        Numbers.push_back(*Value);
       continue;
     }
     if (Tok.is(clang::tok::l_paren) && AfterDefined)
@@ -56,8 +67,9 @@ std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text) {
       llvm::StringRef Spelling(Tok.getLiteralData(), Tok.getLength());
       unsigned Value;
       if (Spelling.rtrim("uUlL").getAsInteger(0, Value))
-        return std::nullopt;
-      Numbers.push_back(Value);
+        Pure = false;
+      else
+        Numbers.push_back(Value);
       continue;
     }
     if (!Tok.isOneOf(clang::tok::l_paren, clang::tok::r_paren,
@@ -66,8 +78,10 @@ std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text) {
                      clang::tok::lessequal, clang::tok::greater,
                      clang::tok::greaterequal, clang::tok::equalequal,
                      clang::tok::exclaimequal))
-      return std::nullopt;
+      Pure = false;
   }
+  if (!Pure)
+    return std::nullopt;
   return Numbers;
 }
 

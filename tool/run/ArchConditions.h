@@ -6,6 +6,7 @@
 #define WARPFIX_TOOL_RUN_ARCHCONDITIONS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -32,11 +33,21 @@ struct ArchConditions {
   void add(const ArchConditions &Other);
 };
 
+/// The value of a name in a condition, where it is known to be the same
+/// number for every architecture; none otherwise.
+using NameValue =
+    llvm::function_ref<std::optional<unsigned>(llvm::StringRef Name)>;
+
 /// The numbers of a condition (the text after `#if`) that compares
-/// __CUDA_ARCH__ with literals and nothing else (`defined(X)` aside), joined
-/// by !, && and ||; none where it is anything more: arithmetic, another
-/// macro (`>= SM_HOPPER`), a character literal, a digit separator.
-std::optional<std::vector<unsigned>> literalComparison(llvm::StringRef Text);
+/// __CUDA_ARCH__ with numbers and nothing else (`defined(X)` aside), joined
+/// by !, && and ||: literals, and the names whose ValueOf is known
+/// (`>= SM_HOPPER`, where it is `#define SM_HOPPER 900`). None where it is
+/// anything more: arithmetic, a name of no known value, a character
+/// literal, a digit separator. Names, if given, gets every name the
+/// condition uses, and "defined X" for each test.
+std::optional<std::vector<unsigned>>
+literalComparison(llvm::StringRef Text, NameValue ValueOf = nullptr,
+                  std::vector<std::string> *Names = nullptr);
 
 /// What File's text says. Comments and `#ifdef __CUDA_ARCH__` (host or
 /// device, the same for every device parse) say nothing.

@@ -42,17 +42,26 @@ std::vector<std::string> ArchDependenceRecorder::archMacros() const {
   return Names;
 }
 
+std::optional<unsigned> ArchDependenceRecorder::numberIn(const Token &T) const {
+  if (T.isNot(tok::numeric_constant))
+    return std::nullopt;
+  // Through the preprocessor: a token of a macro read from a shared
+  // preamble's PCH has no literal data of its own.
+  bool Invalid = false;
+  std::string Spelling = PP.getSpelling(T, &Invalid);
+  unsigned Value;
+  if (Invalid || llvm::StringRef(Spelling).rtrim("uUlL").getAsInteger(0, Value))
+    return std::nullopt;
+  return Value;
+}
+
 void ArchDependenceRecorder::readCandidates(const MacroInfo *List) {
   Candidates.clear();
   if (!List)
     return;
-  for (const Token &T : List->tokens()) {
-    unsigned Value;
-    if (T.is(tok::numeric_constant) &&
-        !llvm::StringRef(T.getLiteralData(), T.getLength())
-             .getAsInteger(10, Value))
-      Candidates.push_back(Value);
-  }
+  for (const Token &T : List->tokens())
+    if (std::optional<unsigned> Value = numberIn(T))
+      Candidates.push_back(*Value);
 }
 
 bool ArchDependenceRecorder::splitsCandidates(
@@ -92,7 +101,6 @@ void ArchDependenceRecorder::MacroExpands(const Token &Name,
   llvm::StringRef Macro = Name.getIdentifierInfo()->getName();
   if (PP.isParsingIfOrElifDirective()) {
     ConditionTainted |= tainted(Macro);
-    ConditionHasOtherMacros |= Macro != "__CUDA_ARCH__";
     return;
   }
   // In code, an #include's name, a #pragma: the text the user's file
@@ -107,10 +115,8 @@ void ArchDependenceRecorder::Defined(const Token &Name, const MacroDefinition &,
   llvm::StringRef Macro = Name.getIdentifierInfo()->getName();
   // Whether __CUDA_ARCH__ is defined tells the host from the device, the
   // same in every device parse.
-  if (Macro != "__CUDA_ARCH__" && tainted(Macro)) {
+  if (Macro != "__CUDA_ARCH__" && tainted(Macro))
     ConditionTainted = true;
-    ConditionHasOtherMacros = true;
-  }
 }
 
 void ArchDependenceRecorder::MacroDefined(const Token &Name,
@@ -148,20 +154,38 @@ void ArchDependenceRecorder::MacroUndefined(const Token &Name,
 bool ArchDependenceRecorder::finishCondition(SourceLocation Loc,
                                              SourceRange Condition) {
   bool Depends = ConditionTainted;
-  bool OtherMacros = ConditionHasOtherMacros;
-  ConditionTainted = ConditionHasOtherMacros = false;
+  ConditionTainted = false;
+  const SourceManager &SM = PP.getSourceManager();
+  bool Invalid = false;
+  llvm::StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(Condition), SM,
+                           PP.getLangOpts(), &Invalid);
+  // Read as written: a name that this parse leaves undefined, and that
+  // another architecture's branch defines, is expanded by no hook here.
+  std::vector<std::string> Names;
+  std::optional<std::vector<unsigned>> Numbers;
+  if (!Invalid)
+    Numbers = literalComparison(
+        Text,
+        [&](llvm::StringRef Name) -> std::optional<unsigned> {
+          return valueOf(Name);
+        },
+        &Names);
+  // Whether __CUDA_ARCH__ is defined tells the host from the device, the
+  // same in every device parse; any other name that depends on the
+  // architecture makes the condition more than a comparison with numbers.
+  bool OtherNames = false;
+  for (llvm::StringRef Name : Names) {
+    bool Tested = Name.consume_front("defined ");
+    if (Name == "__CUDA_ARCH__")
+      Depends |= !Tested;
+    else if (tainted(Name))
+      Depends = OtherNames = true;
+  }
   if (!Depends)
     return false;
-  std::optional<std::vector<unsigned>> Numbers;
-  if (!OtherMacros) {
-    const SourceManager &SM = PP.getSourceManager();
-    bool Invalid = false;
-    llvm::StringRef Text =
-        Lexer::getSourceText(CharSourceRange::getTokenRange(Condition), SM,
-                             PP.getLangOpts(), &Invalid);
-    if (!Invalid)
-      Numbers = literalComparison(Text);
-  }
+  if (Invalid || OtherNames)
+    Numbers.reset();
   // A shared preamble defined the list where no hook saw it.
   if (Candidates.empty())
     readCandidates(PP.getMacroInfo(PP.getIdentifierInfo("__CUDA_ARCH_LIST__")));
@@ -178,6 +202,19 @@ bool ArchDependenceRecorder::finishCondition(SourceLocation Loc,
   return true;
 }
 
+std::optional<unsigned>
+ArchDependenceRecorder::valueOf(llvm::StringRef Name) const {
+  if (tainted(Name))
+    return std::nullopt;
+  const MacroInfo *Info = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+  // Undefined in every architecture's parse: #if reads it as 0.
+  if (!Info)
+    return 0u;
+  if (!Info->isObjectLike() || Info->getNumTokens() != 1)
+    return std::nullopt;
+  return numberIn(Info->getReplacementToken(0));
+}
+
 void ArchDependenceRecorder::If(SourceLocation Loc, SourceRange Condition,
                                 ConditionValueKind) {
   bool Depends = finishCondition(Loc, Condition);
@@ -189,7 +226,7 @@ void ArchDependenceRecorder::Elif(SourceLocation Loc, SourceRange Condition,
                                   ConditionValueKind Value, SourceLocation) {
   // Not evaluated: a branch before it was taken, and decides the chain.
   if (Value == CVK_NotEvaluated) {
-    ConditionTainted = ConditionHasOtherMacros = false;
+    ConditionTainted = false;
     return;
   }
   bool Depends = finishCondition(Loc, Condition);

@@ -60,6 +60,11 @@ private:
   /// answered differently by two of the build's architectures.
   bool splitsCandidates(llvm::ArrayRef<unsigned> Numbers) const;
   void readCandidates(const clang::MacroInfo *List);
+  /// The value of a numeric token, by its spelling.
+  std::optional<unsigned> numberIn(const clang::Token &T) const;
+  /// The value of a name in a condition where every architecture's parse
+  /// gives it the same number: undefined (0), or defined as one number.
+  std::optional<unsigned> valueOf(llvm::StringRef Name) const;
   void noteNvccOnly(const clang::Token &Name);
   bool inUserFile(clang::SourceLocation Loc) const;
   /// A condition evaluated: whether it depends on the architecture, and
@@ -77,9 +82,9 @@ private:
   /// The #endif that closed a tainted conditional last: a skip that runs to
   /// it is reported after it.
   clang::SourceLocation EndedTainted;
-  /// The condition being evaluated: a tainted macro expanded or tested in
-  /// it, and any macro but __CUDA_ARCH__ expanded in it.
-  bool ConditionTainted = false, ConditionHasOtherMacros = false;
+  /// A macro that depends on the architecture was expanded or tested in the
+  /// condition being evaluated.
+  bool ConditionTainted = false;
   ArchConditions User;
   /// The __CUDA_ARCH__ values of the build's architectures.
   std::vector<unsigned> Candidates;
