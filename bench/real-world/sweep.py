@@ -426,7 +426,9 @@ def walk(root, exts):
 # one project
 
 def project_args(p, root, defaults, warpfix_extra, cflags=()):
-    arch = p.get("arch") or defaults.get("arch") or "sm_70"
+    # None: warpfix's own default, every architecture nvcc 13 compiles for,
+    # as a user who names none gets it.
+    arch = p.get("arch") or defaults.get("arch")
     flags = []
     for inc in p.get("include", []):
         flags.append("-I" + (inc if os.path.isabs(inc) else os.path.normpath(os.path.join(root, inc))))
@@ -441,7 +443,7 @@ def project_args(p, root, defaults, warpfix_extra, cflags=()):
         flags.append("-std=" + std)
     flags += [a.replace("{root}", root) for a in p.get("extra_args", [])]
     flags += list(cflags)
-    tool = ["--cuda-gpu-arch=" + arch] + list(warpfix_extra) + list(p.get("warpfix_args", []))
+    tool = (["--cuda-gpu-arch=" + arch] if arch else []) + list(warpfix_extra) + list(p.get("warpfix_args", []))
     return tool, flags
 
 
