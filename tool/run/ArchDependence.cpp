@@ -42,6 +42,18 @@ std::vector<std::string> ArchDependenceRecorder::archMacros() const {
   return Names;
 }
 
+const MacroInfo *
+ArchDependenceRecorder::macroNamed(llvm::StringRef Name) const {
+  // Looked up, never added: an identifier made here would take memory from
+  // clang's own table, which a sanitized warpfix and the uninstrumented
+  // libclang-cpp then disagree about (a false use-after-poison).
+  auto &Identifiers = PP.getIdentifierTable();
+  auto Found = Identifiers.find(Name);
+  if (Found == Identifiers.end() || !Found->getValue())
+    return nullptr;
+  return PP.getMacroInfo(Found->getValue());
+}
+
 std::optional<unsigned> ArchDependenceRecorder::numberIn(const Token &T) const {
   if (T.isNot(tok::numeric_constant))
     return std::nullopt;
@@ -188,7 +200,7 @@ bool ArchDependenceRecorder::finishCondition(SourceLocation Loc,
     Numbers.reset();
   // A shared preamble defined the list where no hook saw it.
   if (Candidates.empty())
-    readCandidates(PP.getMacroInfo(PP.getIdentifierInfo("__CUDA_ARCH_LIST__")));
+    readCandidates(macroNamed("__CUDA_ARCH_LIST__"));
   // `__CUDA_ARCH__ >= 200`, all through the toolkit's headers, is true for
   // every architecture the build compiles for.
   if (Numbers && !splitsCandidates(*Numbers))
@@ -206,7 +218,7 @@ std::optional<unsigned>
 ArchDependenceRecorder::valueOf(llvm::StringRef Name) const {
   if (tainted(Name))
     return std::nullopt;
-  const MacroInfo *Info = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+  const MacroInfo *Info = macroNamed(Name);
   // Undefined in every architecture's parse: #if reads it as 0.
   if (!Info)
     return 0u;

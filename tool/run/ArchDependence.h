@@ -60,6 +60,8 @@ private:
   /// answered differently by two of the build's architectures.
   bool splitsCandidates(llvm::ArrayRef<unsigned> Numbers) const;
   void readCandidates(const clang::MacroInfo *List);
+  /// The macro Name names, if it is one.
+  const clang::MacroInfo *macroNamed(llvm::StringRef Name) const;
   /// The value of a numeric token, by its spelling.
   std::optional<unsigned> numberIn(const clang::Token &T) const;
   /// The value of a name in a condition where every architecture's parse
