@@ -398,8 +398,16 @@ public:
   architecturesOf(llvm::StringRef File) const override {
     if (!Settings.GpuArchs.empty())
       return Settings.GpuArchs;
-    std::vector<std::string> Archs;
-    withoutClangArchFlags(userCommand(File).CommandLine, Archs);
+    std::vector<std::string> Named, Retired;
+    withoutClangArchFlags(userCommand(File).CommandLine, Named);
+    std::vector<std::string> Archs =
+        withoutRetiredArchitectures(Named, Retired);
+    for (const std::string &Arch : Retired)
+      Warnings->add("the compile commands name " + Arch +
+                    ", which CUDA 13 no longer compiles for: their files are "
+                    "parsed for " + cuda13Architectures().front().str() +
+                    ", the oldest architecture that it does; update the "
+                    "build's architectures too");
     if (Archs.empty())
       for (llvm::StringRef Arch : cuda13Architectures())
         Archs.push_back(Arch.str());

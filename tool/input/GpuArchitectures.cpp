@@ -91,4 +91,21 @@ llvm::ArrayRef<llvm::StringRef> cuda13Architectures() {
   return Archs;
 }
 
+std::vector<std::string>
+withoutRetiredArchitectures(llvm::ArrayRef<std::string> Archs,
+                            std::vector<std::string> &Retired) {
+  unsigned Oldest = cudaArchValue(cuda13Architectures().front());
+  std::vector<std::string> Kept;
+  for (const std::string &Arch : Archs) {
+    std::string Parsed = Arch;
+    if (cudaArchValue(Arch) < Oldest) {
+      Retired.push_back(Arch);
+      Parsed = cuda13Architectures().front().str();
+    }
+    if (!llvm::is_contained(Kept, Parsed))
+      Kept.push_back(std::move(Parsed));
+  }
+  return Kept;
+}
+
 } // namespace warpfix

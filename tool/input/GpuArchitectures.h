@@ -39,6 +39,15 @@ llvm::ArrayRef<llvm::StringRef> cuda13Architectures();
 /// nvcc 13's architecture when the command names none.
 constexpr llvm::StringLiteral DefaultArchitecture = "sm_75";
 
+/// Archs, a build's, with each that CUDA 13 no longer compiles for (older
+/// than sm_75: a legacy Makefile's sm_20, sm_35) replaced by sm_75, once:
+/// code for them builds for no architecture that the migrated build can
+/// target, and clang 19 cannot parse for most of them with CUDA 13's
+/// headers. The names replaced go to Retired.
+std::vector<std::string>
+withoutRetiredArchitectures(llvm::ArrayRef<std::string> Archs,
+                            std::vector<std::string> &Retired);
+
 } // namespace warpfix
 
 #endif
