@@ -54,6 +54,14 @@ std::string meaning(const TranslationUnitResult &Result) {
   llvm::sort(Hashes);
   for (const std::string &H : Hashes)
     OS << "hash " << H << '\n';
+  OS << "errors " << Result.ErrorCount << '|' << Result.FirstError << '|'
+     << Result.CompilerMessages << '\n';
+  for (const auto *Names : {&Result.FilesWithErrors, &Result.MissingHeaders})
+    for (const std::string &Name : *Names)
+      OS << "named " << Name << '\n';
+  for (const auto *Found : {&Result.FoundByName, &Result.RejectedByName})
+    for (const auto &[Header, Folder] : *Found)
+      OS << "by name " << Header << '|' << Folder << '\n';
   for (const auto *Findings : {&Result.Findings, &Result.Suppressed})
     for (const clang::tooling::Diagnostic &D : *Findings) {
       OS << "finding " << D.DiagnosticName << '|' << D.BuildDirectory << '|'

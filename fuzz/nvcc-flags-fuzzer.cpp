@@ -2,8 +2,11 @@
 // separated by NUL bytes. Whatever it is, the translation starts with the
 // driver, holds no empty argument and no option that lost its value (clang
 // would take the next argument for it), and an architecture it finds is an
-// sm_ one.
+// sm_ one. The same command, run by nvcc or by clang under the launcher,
+// gives units whose files are absolute.
 #include "tool/input/CompileCommands.h"
+#include "tool/input/LaunchedCommand.h"
+#include "llvm/Support/Path.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
@@ -56,5 +59,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   for (const std::string &Arch : Archs)
     if (!llvm::StringRef(Arch).starts_with("sm_"))
       fail("an architecture that is not sm_: " + Arch, Out);
+  for (const char *Compiler : {"nvcc", "clang++"}) {
+    Args.front() = Compiler;
+    for (const clang::tooling::CompileCommand &Unit :
+         cudaCompileCommands(Args, "/nonexistent-warpfix-fuzz"))
+      if (!llvm::sys::path::is_absolute(Unit.Filename) ||
+          Unit.CommandLine.empty())
+        fail("a launched unit without an absolute file: " + Unit.Filename,
+             Args);
+  }
   return 0;
 }

@@ -55,6 +55,7 @@ if os.path.exists(nvcc):
     config.available_features.add("nvcc")
     config.substitutions.append(
         ("%nvcc-check", nvcc + " -Werror all-warnings -c -o /dev/null"))
+    config.substitutions.append(("%{nvcc}", nvcc))
 
 # Templates with named operands (%[x]) are clang CUDA: nvcc 13 rejects
 # symbolic operand references ("symbolic operand reference not supported!").

@@ -15,9 +15,12 @@
 #include "tool/run/ParallelRunner.h"
 #include "tool/input/HeadersByName.h"
 #include "tool/input/Includers.h"
+#include "tool/input/LaunchedCommand.h"
+#include "tool/input/Shards.h"
 #include "tool/input/Paths.h"
 #include "tool/input/Config.h"
 #include "tool/run/Profile.h"
+#include "tool/run/ResultsFolder.h"
 #include "tool/run/SharedPreambles.h"
 #include "tool/run/UnreadHeaders.h"
 #include "tool/input/SourceFiles.h"
@@ -203,6 +206,37 @@ cl::opt<bool> NoSharedPreambles(
              "ones"),
     cl::cat(Category));
 
+cl::opt<bool> Launcher(
+    "launcher",
+    cl::desc("Run as the build's compiler launcher (CMake's "
+             "CMAKE_CUDA_COMPILER_LAUNCHER): `warpfix --launcher -- nvcc "
+             "<args>` runs the compiler unchanged, then analyses each CUDA "
+             "source it compiles with its exact flags and records it in "
+             "--results for --merge. Exits with the compiler's code"),
+    cl::cat(Category));
+cl::opt<std::string> ResultsPath(
+    "results",
+    cl::desc("Record each unit analysed, its command and its result, in this "
+             "folder for a later --merge (default with --launcher: "
+             "warpfix-results in the current directory)"),
+    cl::value_desc("folder"), cl::cat(Category));
+cl::opt<std::string> MergePath(
+    "merge",
+    cl::desc("Report and fix the units recorded in this folder by launchers "
+             "or shards, as one run of their commands would; a unit whose "
+             "files changed since is analysed again"),
+    cl::value_desc("folder"), cl::cat(Category));
+cl::opt<std::string> ShardOption(
+    "shard",
+    cl::desc("Analyse only the i-th of n shares of the files, and record "
+             "them in --results, for a CI matrix whose last job runs --merge"),
+    cl::value_desc("i/n"), cl::cat(Category));
+cl::opt<bool> FailOnFindings(
+    "fail-on-findings",
+    cl::desc("With --launcher: print the unit's findings, and fail the "
+             "compile (exit 1) when the compiler succeeded and any remain"),
+    cl::cat(Category));
+
 cl::opt<std::string> OnlyUnit(
     "only-unit",
     cl::desc("Of the files that the paths (or -p) name, analyse only this "
@@ -288,6 +322,84 @@ filesToAnalyse(const clang::tooling::CompilationDatabase *Database) {
   for (const std::string &Warning : Warnings)
     WithColor::warning(errs(), "warpfix") << Warning << "\n";
   return Files;
+}
+
+/// The results folder that the run reads (--merge) or writes (--results,
+/// --launcher), absolute; empty for none.
+std::string resultsFolder() {
+  if (!MergePath.empty())
+    return absolutePath(MergePath);
+  if (!ResultsPath.empty())
+    return absolutePath(ResultsPath);
+  return Launcher ? absolutePath("warpfix-results") : "";
+}
+
+/// What a run analyses: the database of its commands (none: each file gets a
+/// plain CUDA command), the files named or recorded, and the directories its
+/// commands ran in, where headers are looked for by name too.
+struct RunInput {
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::vector<std::string> Files;
+  std::vector<std::string> CommandDirectories;
+};
+
+/// --merge: the units recorded in its folder. Those whose source is gone
+/// since are said in a note.
+Expected<RunInput> mergeInput() {
+  std::string Folder = resultsFolder();
+  auto Recorded = readRecordedUnits(Folder);
+  if (!Recorded)
+    return Recorded.takeError();
+  size_t Gone = Recorded->Gone.size();
+  if (Gone && !Quiet)
+    WithColor::note(errs(), "warpfix")
+        << Gone << (Gone == 1 ? " unit" : " units") << " recorded in '"
+        << Folder << "' left out: " << (Gone == 1 ? "its" : "their")
+        << " source no longer exists ('" << Recorded->Gone.front() << "'"
+        << (Gone > 1 ? ", ..." : "") << ")\n";
+  return RunInput{std::move(Recorded->Database), std::move(Recorded->Files),
+                  std::move(Recorded->Directories)};
+}
+
+Expected<RunInput> runInput() {
+  if (!MergePath.empty())
+    return mergeInput();
+  auto Database = loadDatabase();
+  if (!Database)
+    return Database.takeError();
+  auto Files = filesToAnalyse(Database->get());
+  if (!Files)
+    return Files.takeError();
+  return RunInput{std::move(*Database), std::move(*Files), {}};
+}
+
+/// --shard: the run's share of Files, said on stderr.
+std::vector<std::string> shareOf(std::vector<std::string> Files) {
+  Shard Of = cantFail(parseShard(ShardOption));
+  size_t All = Files.size();
+  Files = filesOfShard(std::move(Files), Of);
+  if (!Quiet)
+    errs() << "warpfix: shard " << Of.Index << "/" << Of.Count << ": "
+           << Files.size() << " of " << All << " files\n";
+  return Files;
+}
+
+/// --results: each file of the run recorded in the folder, with its command
+/// in Database if it has one there. False after saying why one could not be.
+bool recordUnits(ArrayRef<std::string> Files,
+                 const clang::tooling::CompilationDatabase *Database) {
+  std::string Folder = resultsFolder();
+  for (const std::string &File : Files) {
+    std::vector<clang::tooling::CompileCommand> Commands;
+    if (Database)
+      Commands = Database->getCompileCommands(File);
+    if (Error Err = recordUnit(Folder, File,
+                               Commands.empty() ? nullptr : &Commands.front())) {
+      fail(toString(std::move(Err)));
+      return false;
+    }
+  }
+  return true;
 }
 
 /// Files, and the units that include the headers among them (Includers.h),
@@ -410,6 +522,8 @@ std::string reproducingCommand(StringRef File, StringRef Arch,
     OS << " --diff";
   if (!BuildPath.empty())
     Option("p", BuildPath);
+  if (!MergePath.empty())
+    Option("merge", MergePath);
   if (ChecksGlob.getNumOccurrences())
     Option("checks", ChecksGlob);
   if (!ConfigFilePath.empty())
@@ -497,7 +611,7 @@ bool parseCommandLine(int argc, const char **argv,
       "execution\n\nExit codes: 0 no findings remain, 1 findings remain (or a "
       "unit had errors, which may hide some), "
       "2 error, 3 warpfix crashed on a translation unit (the others were "
-      "analysed)\n",
+      "analysed); --launcher exits with the compiler's code\n",
       &errs());
 }
 
@@ -539,6 +653,9 @@ Expected<StatsFormat> checkOptionValues() {
   if (!HeaderFilter.empty() && !Regex(HeaderFilter).isValid(RegexError))
     return createStringError(inconvertibleErrorCode(),
                              "invalid --header-filter: " + RegexError);
+  if (!ShardOption.empty())
+    if (auto Parsed = parseShard(ShardOption); !Parsed)
+      return Parsed.takeError();
   return Stats;
 }
 
@@ -567,13 +684,53 @@ int describeConfiguration(ConfigFinder &Configs,
 }
 
 /// The options of a run that cannot stand together, or a run without input.
-Error checkRunOptions() {
+Error checkRunOptions(ArrayRef<std::string> CompilerArgs) {
   auto Wrong = [](const Twine &Message) {
     return createStringError(inconvertibleErrorCode(), Message);
   };
-  if (Paths.empty() && BuildPath.empty())
+  bool Rewrites = Fix || Diff || !ExportFixes.empty();
+  if (Launcher) {
+    if (!Paths.empty() || !BuildPath.empty() || !MergePath.empty() ||
+        !ShardOption.empty() || !OnlyUnit.empty())
+      return Wrong("--launcher analyses the sources of the compiler command "
+                   "after '--': no paths, -p, --merge, --shard or --only-unit");
+    if (CompilerArgs.empty())
+      return Wrong("--launcher: no compiler command after '--' (as in "
+                   "warpfix --launcher -- nvcc -c a.cu -o a.o)");
+    if (Rewrites || Format != OutputFormat::Text)
+      return Wrong("--launcher records each unit for --merge, which reports "
+                   "and fixes them all: give --fix, --diff, --export-fixes "
+                   "and --format to --merge");
+    if (!CacheDir.empty() || NoCache)
+      return Wrong("--launcher keeps its units' results in --results: "
+                   "--cache-dir and --no-cache do not apply");
+    return Error::success();
+  }
+  if (FailOnFindings)
+    return Wrong("--fail-on-findings is for --launcher; a run's exit code "
+                 "says whether findings remain");
+  if (!MergePath.empty()) {
+    if (!Paths.empty() || !BuildPath.empty() || !ShardOption.empty() ||
+        !ResultsPath.empty())
+      return Wrong("--merge runs the units recorded in its folder, with "
+                   "their commands: no paths, -p, --shard or --results");
+    if (!CacheDir.empty())
+      return Wrong("--merge replays the results in its folder: --cache-dir "
+                   "does not apply");
+  } else if (Paths.empty() && BuildPath.empty()) {
     return Wrong("no input: name files or directories, or a build directory "
                  "with -p (see --help)");
+  }
+  if (!ShardOption.empty() && ResultsPath.empty())
+    return Wrong("--shard needs --results=<folder>, where the shard's units "
+                 "wait for --merge");
+  if (!ShardOption.empty() && Rewrites)
+    return Wrong("--shard analyses a share of the code base, and a fix must "
+                 "suit every unit that runs the code: give --fix, --diff or "
+                 "--export-fixes to --merge");
+  if (!ResultsPath.empty() && (!CacheDir.empty() || NoCache))
+    return Wrong("--results keeps the units' results itself: --cache-dir and "
+                 "--no-cache do not apply");
   if (Fix && Diff)
     return Wrong("--fix and --diff exclude each other: --diff writes nothing");
   if (Diff && Format != OutputFormat::Text)
@@ -592,10 +749,15 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
     Settings.GpuArchs = cantFail(parseArchitectureList(GpuArch));
   // A unit parsed and not analysed has no result to keep.
   if (!NoCache && !ParseOnly) {
-    Settings.CacheDirectory =
-        CacheDir.empty() ? defaultCacheDirectory() : std::string(CacheDir);
+    std::string Results = resultsFolder();
+    Settings.CacheIsResults = !Results.empty();
+    Settings.CacheDirectory = Settings.CacheIsResults
+                                  ? resultsCacheDirectory(Results)
+                              : CacheDir.empty() ? defaultCacheDirectory()
+                                                 : std::string(CacheDir);
     Settings.CacheIdentity =
-        processCacheIdentity(Argv0, reinterpret_cast<void *>(&fail));
+        processCacheIdentity(Argv0, reinterpret_cast<void *>(&fail),
+                             /*WithWorkingDirectory=*/!Settings.CacheIsResults);
   }
   Settings.UsePrefilter = !NoPrefilter;
   Settings.ColoredMessages = colors(errs());
@@ -612,7 +774,9 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
 /// Where an #include that no include path finds is looked for by name: the
 /// folders given (a file's own folder), the build directory, and the tree
 /// searched for the includers of a header named (IncludersTree).
-std::vector<std::string> headerSearchRoots(StringRef IncludersTree) {
+std::vector<std::string>
+headerSearchRoots(StringRef IncludersTree,
+                  ArrayRef<std::string> CommandDirectories) {
   std::vector<std::string> Roots;
   for (const std::string &Path : Paths) {
     std::string Root = absolutePath(Path);
@@ -625,6 +789,9 @@ std::vector<std::string> headerSearchRoots(StringRef IncludersTree) {
     Roots.push_back(absolutePath(BuildPath));
   if (!IncludersTree.empty() && !llvm::is_contained(Roots, IncludersTree))
     Roots.push_back(IncludersTree.str());
+  for (const std::string &Directory : CommandDirectories)
+    if (!llvm::is_contained(Roots, Directory))
+      Roots.push_back(Directory);
   return Roots;
 }
 
@@ -634,21 +801,22 @@ std::vector<std::string> headerSearchRoots(StringRef IncludersTree) {
 /// warnings.
 AnalysedUnits analyseFiles(ArrayRef<std::string> Files, ProfileSet &Profiles,
                            unsigned Workers,
-                           ArrayRef<std::string> ToolchainRoots) {
+                           ArrayRef<std::string> ToolchainRoots,
+                           raw_ostream &Messages = errs()) {
   // A line per file is only worth drawing when there are a few of them.
   constexpr size_t FilesWorthAProgressLine = 4;
   auto Analyse = [&](ArrayRef<std::string> Names, const AnalyzeOne &One) {
     ProgressLine Progress(errs(), Names.size(),
                           !Quiet && sys::Process::StandardErrIsDisplayed() &&
                               Names.size() >= FilesWorthAProgressLine);
-    return analyzeAll(Names, Workers, One, Progress, errs());
+    return analyzeAll(Names, Workers, One, Progress, Messages);
   };
   AnalysedUnits Units;
   Units.Results = Analyse(
       Files, [&](size_t I) { return Profiles.of(I).run(Files[I]); });
   parseFurtherArchitectures(Units, Files, Profiles, ToolchainRoots, Analyse);
   for (const std::string &Warning : Profiles.takeWarnings())
-    WithColor::warning(errs(), "warpfix") << Warning << "\n";
+    WithColor::warning(Messages, "warpfix") << Warning << "\n";
   return Units;
 }
 
@@ -722,6 +890,114 @@ void writeReports(const RunReport &Run, SourcePositions &Positions,
   }
 }
 
+/// The run's exit code, from what it found and what went wrong.
+int exitCode(const RunReport &Run, bool HadErrors) {
+  if (!Run.Crashes.empty())
+    return ExitCrash;
+  if (HadErrors)
+    return ExitError;
+  // Where clang reported errors, its recovery may have dropped code whose
+  // findings nobody sees: such a run never says that none remain.
+  if (!Run.UnitsWithErrors.empty())
+    return ExitFindings;
+  return Run.remainingCount() ? ExitFindings : ExitClean;
+}
+
+/// --merge: how many of its units were replayed, and how many analysed again.
+void printReplays(ArrayRef<TranslationUnitResult> Results, raw_ostream &OS) {
+  size_t Units = 0, Replayed = 0;
+  for (const TranslationUnitResult &Result : Results)
+    if (!Result.ExtraArchitecture) {
+      ++Units;
+      Replayed += Result.FromCache;
+    }
+  OS << "warpfix: " << Replayed << " of " << Units << " units replayed from '"
+     << resultsFolder() << "'";
+  if (Replayed < Units)
+    OS << "; the others were analysed again (a file they read changed, "
+          "their result was not kept, or the options differ from those "
+          "they were recorded with)";
+  OS << "\n";
+}
+
+/// --launcher: Units, the CUDA sources of one compile, analysed with its
+/// command and recorded in the results folder. The exit code that
+/// --fail-on-findings gives the compile.
+int analyseLaunched(ArrayRef<clang::tooling::CompileCommand> Units,
+                    ConfigFinder &Configs, const char *Argv0) {
+  // The build goes on unless it was asked to stop.
+  auto Problem = [](const Twine &Message) {
+    if (FailOnFindings)
+      return fail(Message);
+    WithColor::warning(errs(), "warpfix")
+        << Message << "; the unit is left to --merge\n";
+    return ExitError;
+  };
+  auto Toolkit = locateCudaToolkit(CudaPath, Argv0);
+  if (!Toolkit)
+    return Problem(toString(Toolkit.takeError()));
+  auto Database = databaseOfCommands(Units);
+  if (!Database)
+    return Problem(toString(Database.takeError()));
+  std::vector<std::string> Files;
+  for (const clang::tooling::CompileCommand &Unit : Units) {
+    if (Error Err = recordUnit(resultsFolder(), Unit.Filename, &Unit))
+      return Problem(toString(std::move(Err)));
+    Files.push_back(Unit.Filename);
+  }
+  ProfileSettings Settings = profileSettings(*Toolkit, Argv0);
+  HeadersByName Headers({Units.front().Directory});
+  Settings.Parse.Headers = &Headers;
+  auto Profiles = ProfileSet::create(Files, Configs, commandLineSettings({}),
+                                     std::move(*Database), Settings);
+  if (!Profiles)
+    return Problem(toString(Profiles.takeError()));
+  // The build runs as many compiles at once as it has cores. clang's
+  // messages and the commands' warnings are the merge's to show, once.
+  AnalysedUnits Analysed =
+      analyseFiles(Files, *Profiles, Jobs ? Jobs : 1,
+                   Settings.Parse.ToolchainRoots,
+                   FailOnFindings ? errs() : nulls());
+  UnitOutcomes Outcomes = countUnits(
+      Analysed.Results, [&](StringRef File, StringRef) {
+        return "warpfix --merge " + shellWord(resultsFolder()) +
+               " --only-unit " + shellWord(File);
+      });
+  printCrashes(Outcomes.Crashes, errs());
+  if (!FailOnFindings)
+    return ExitClean;
+  std::vector<std::string> ConfigErrors;
+  FindingSet Set = mergeFindings(std::move(Analysed.Results),
+                                 headerFilter(Files, Configs, ConfigErrors));
+  if (!ConfigErrors.empty())
+    return fail(ConfigErrors.front());
+  printTextReport(Set.Findings, errs(), colors(errs()));
+  RunReport Run(Set, Profiles->enabledChecks());
+  Run.setUnits(Outcomes);
+  return exitCode(Run, /*HadErrors=*/false);
+}
+
+/// --launcher: the compiler first, exactly as the build runs it; then each
+/// CUDA source that it compiles, analysed and recorded for --merge. The
+/// compile fails where the compiler fails, and, with --fail-on-findings,
+/// where findings remain.
+int launch(ArrayRef<std::string> Command, ConfigFinder &Configs,
+           const char *Argv0) {
+  Expected<int> Compiled = runCompiler(Command);
+  if (!Compiled)
+    return fail(toString(Compiled.takeError()));
+  SmallString<256> Directory;
+  sys::fs::current_path(Directory);
+  std::vector<clang::tooling::CompileCommand> Units =
+      cudaCompileCommands(Command, Directory);
+  if (Units.empty())
+    return *Compiled;
+  int Analysis = analyseLaunched(Units, Configs, Argv0);
+  if (*Compiled)
+    return *Compiled;
+  return FailOnFindings ? Analysis : ExitClean;
+}
+
 } // namespace
 
 static int runWarpfix(int argc, const char **argv) {
@@ -743,23 +1019,23 @@ static int runWarpfix(int argc, const char **argv) {
   CommandLineSettings CommandLine = commandLineSettings(CompilerArgs);
   if (DumpConfig || ListChecks)
     return describeConfiguration(Configs, CommandLine);
-  if (Error Err = checkRunOptions())
+  if (Error Err = checkRunOptions(CompilerArgs))
     return fail(toString(std::move(Err)));
+  if (Launcher)
+    return launch(CompilerArgs, Configs, argv[0]);
 
   // Input: the toolkit, the compile commands, the files.
   auto Toolkit = locateCudaToolkit(CudaPath, argv[0]);
   if (!Toolkit)
     return fail(toString(Toolkit.takeError()));
-  auto Database = loadDatabase();
-  if (!Database)
-    return fail(toString(Database.takeError()));
-  auto Files = filesToAnalyse(Database->get());
-  if (!Files)
-    return fail(toString(Files.takeError()));
+  auto Input = runInput();
+  if (!Input)
+    return fail(toString(Input.takeError()));
+  std::vector<std::string> &Files = Input->Files;
   std::vector<std::string> ToolErrors; // for the json and sarif reports
   std::string IncludersTree;
   std::vector<std::string> SourceFiles = usableSourceFiles(
-      withIncluders(*Files, Database->get(), IncludersTree), ToolErrors);
+      withIncluders(Files, Input->Database.get(), IncludersTree), ToolErrors);
   printErrors(ToolErrors);
   bool HadErrors = !ToolErrors.empty();
   bool SeveralUnits = SourceFiles.size() > 1;
@@ -768,6 +1044,16 @@ static int runWarpfix(int argc, const char **argv) {
     if (!Only)
       return fail(toString(Only.takeError()));
     SourceFiles = {*Only};
+  }
+  if (!ShardOption.empty())
+    SourceFiles = shareOf(std::move(SourceFiles));
+  // A results folder's units are found by their absolute paths, from
+  // wherever --merge runs.
+  if (!ResultsPath.empty()) {
+    for (std::string &File : SourceFiles)
+      File = absolutePath(File);
+    if (!recordUnits(SourceFiles, Input->Database.get()))
+      return ExitError;
   }
   fitLargeBlocksTo(SourceFiles.size());
 
@@ -779,10 +1065,11 @@ static int runWarpfix(int argc, const char **argv) {
   // than the parse it saves (0.2 s and 8 MiB on a single 250-kernel file).
   if (!NoSharedPreambles && SeveralUnits)
     Settings.Parse.Preambles = &Preambles;
-  HeadersByName Headers(headerSearchRoots(IncludersTree));
+  HeadersByName Headers(
+      headerSearchRoots(IncludersTree, Input->CommandDirectories));
   Settings.Parse.Headers = &Headers;
   auto Profiles = ProfileSet::create(SourceFiles, Configs, CommandLine,
-                                     std::move(*Database), Settings);
+                                     std::move(Input->Database), Settings);
   if (!Profiles)
     return fail(toString(Profiles.takeError()));
   unsigned Workers =
@@ -790,6 +1077,8 @@ static int runWarpfix(int argc, const char **argv) {
   AnalysedUnits Analysed = analyseFiles(SourceFiles, *Profiles, Workers,
                                         Settings.Parse.ToolchainRoots);
   std::vector<TranslationUnitResult> &Results = Analysed.Results;
+  if (!MergePath.empty() && !Quiet)
+    printReplays(Results, errs());
   UnitOutcomes Units =
       countUnits(Results, [&](StringRef File, StringRef Arch) {
         return reproducingCommand(File, Arch, CompilerArgs);
@@ -814,7 +1103,7 @@ static int runWarpfix(int argc, const char **argv) {
   // finding's strings cost 0.5% of a run of 12,000 findings (clang's
   // -disable-free buries its AST for the same reason).
   FindingSet &Set = *new FindingSet(mergeFindings(
-      std::move(Results), headerFilter(*Files, Configs, ConfigErrors)));
+      std::move(Results), headerFilter(Files, Configs, ConfigErrors)));
   llvm::BuryPointer(&Set);
   if (!ConfigErrors.empty())
     return fail(ConfigErrors.front());
@@ -859,16 +1148,7 @@ static int runWarpfix(int argc, const char **argv) {
   llvm::sort(ToolErrors);
   Run.Errors = ToolErrors;
   writeReports(Run, Positions, *Stats, CsvOnStdout);
-
-  if (!Run.Crashes.empty())
-    return ExitCrash;
-  if (HadErrors)
-    return ExitError;
-  // Where clang reported errors, its recovery may have dropped code whose
-  // findings nobody sees: such a run never says that none remain.
-  if (!Run.UnitsWithErrors.empty())
-    return ExitFindings;
-  return Run.remainingCount() ? ExitFindings : ExitClean;
+  return exitCode(Run, HadErrors);
 }
 
 int main(int argc, const char **argv) {

@@ -53,6 +53,11 @@ loadCompilationDatabase(llvm::StringRef BuildDirectory) {
           File, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!Database)
     return Failure(Error);
+  return asDirectoryLoadsIt(std::move(Database));
+}
+
+std::unique_ptr<CompilationDatabase>
+asDirectoryLoadsIt(std::unique_ptr<CompilationDatabase> Database) {
   // What loadFromDirectory's JSON plugin wraps around it: @file response
   // files expanded, the driver mode and target taken from the compiler name.
   return clang::tooling::inferTargetAndDriverMode(
@@ -266,12 +271,12 @@ expandNvccOptionsFiles(llvm::ArrayRef<std::string> Args,
   return Out;
 }
 
-namespace {
-
 bool isNvcc(llvm::StringRef Argv0) {
   llvm::StringRef Base = path::stem(Argv0);
   return Base == "nvcc";
 }
+
+namespace {
 
 /// Removes what would make clang run more than one device compilation, or
 /// something other than a parse, or parse in another language: we pick the

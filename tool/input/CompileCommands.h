@@ -16,6 +16,14 @@ namespace warpfix {
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompilationDatabase(llvm::StringRef BuildDirectory);
 
+/// Database as loadCompilationDatabase gives it: response files expanded,
+/// the driver mode and target taken from each compiler's name.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+asDirectoryLoadsIt(std::unique_ptr<clang::tooling::CompilationDatabase> Database);
+
+/// Whether a command's compiler (its argv[0]) is nvcc.
+bool isNvcc(llvm::StringRef Argv0);
+
 /// Rewrites an nvcc command line as the clang one it stands for: include
 /// paths, macros, forced includes and the language standard are kept, and
 /// relocatable device code (-rdc=true, -dc) becomes -fgpu-rdc; the

@@ -57,7 +57,8 @@ Profile::create(EffectiveConfig Config,
                                            Settings.Parse);
   if (!Settings.CacheDirectory.empty())
     P->Cache.emplace(Settings.CacheDirectory,
-                     cacheConfiguration(Settings, P->Checks, C.Options), Digests);
+                     cacheConfiguration(Settings, P->Checks, C.Options), Digests,
+                     Settings.CacheIsResults);
   if (Settings.UsePrefilter)
     P->Filter.emplace(triggerTokens(P->Checks),
                       systemHeaderRoots(Settings.Toolkit), Digests);

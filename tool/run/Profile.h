@@ -18,6 +18,9 @@ struct ProfileSettings {
   std::vector<std::string> GpuArchs;
   /// Empty: no cache.
   std::string CacheDirectory;
+  /// The cache is a results folder's (ResultsFolder.h): it keeps units with
+  /// errors too.
+  bool CacheIsResults = false;
   /// processCacheIdentity(): part of every cache key.
   std::string CacheIdentity;
   bool UsePrefilter = true;

@@ -23,7 +23,7 @@ namespace {
 
 /// Bumped whenever the layout below changes, so that old entries are
 /// recomputed rather than misread.
-constexpr unsigned EntryFormat = 4;
+constexpr unsigned EntryFormat = 5;
 
 /// An entry's first line: this, then the SHA-256 of the rest of the entry, a
 /// hash that tests can compute too.
@@ -41,6 +41,12 @@ struct SkippedInFile {
   std::vector<unsigned> Offsets;
 };
 
+/// An element of TranslationUnitResult::FoundByName or RejectedByName.
+struct FolderOfHeader {
+  std::string Header;
+  std::string Folder;
+};
+
 struct CacheEntry {
   unsigned Format = 0;
   std::string Tool;
@@ -55,6 +61,14 @@ struct CacheEntry {
   bool ArchRecorded = false, ArchOpaque = false;
   std::vector<unsigned> ArchNumbers;
   std::string ArchNvccOnlyMacro;
+  // What a unit with errors needs (kept in results folders only).
+  unsigned ErrorCount = 0;
+  std::string FirstError;
+  std::string CompilerMessages;
+  std::vector<std::string> FilesWithErrors;
+  std::vector<std::string> MissingHeaders;
+  std::vector<FolderOfHeader> FoundByName;
+  std::vector<FolderOfHeader> RejectedByName;
 };
 
 } // namespace
@@ -63,6 +77,7 @@ struct CacheEntry {
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::FileDigest)
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::ReplacedText)
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::SkippedInFile)
+LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::FolderOfHeader)
 
 namespace llvm::yaml {
 template <> struct MappingTraits<warpfix::FileDigest> {
@@ -87,6 +102,13 @@ template <> struct MappingTraits<warpfix::SkippedInFile> {
   }
   static const bool flow = true;
 };
+template <> struct MappingTraits<warpfix::FolderOfHeader> {
+  static void mapping(IO &Io, warpfix::FolderOfHeader &Found) {
+    Io.mapRequired("Header", Found.Header);
+    Io.mapRequired("Folder", Found.Folder);
+  }
+  static const bool flow = true;
+};
 template <> struct MappingTraits<warpfix::CacheEntry> {
   static void mapping(IO &Io, warpfix::CacheEntry &Entry) {
     Io.mapRequired("Format", Entry.Format);
@@ -103,6 +125,13 @@ template <> struct MappingTraits<warpfix::CacheEntry> {
     Io.mapRequired("ArchOpaque", Entry.ArchOpaque);
     Io.mapRequired("ArchNumbers", Entry.ArchNumbers);
     Io.mapRequired("ArchNvccOnlyMacro", Entry.ArchNvccOnlyMacro);
+    Io.mapRequired("ErrorCount", Entry.ErrorCount);
+    Io.mapRequired("FirstError", Entry.FirstError);
+    Io.mapRequired("CompilerMessages", Entry.CompilerMessages);
+    Io.mapRequired("FilesWithErrors", Entry.FilesWithErrors);
+    Io.mapRequired("MissingHeaders", Entry.MissingHeaders);
+    Io.mapRequired("FoundByName", Entry.FoundByName);
+    Io.mapRequired("RejectedByName", Entry.RejectedByName);
   }
 };
 } // namespace llvm::yaml
@@ -122,7 +151,8 @@ std::string FileDigests::hashOf(llvm::StringRef Path) {
   });
 }
 
-std::string processCacheIdentity(const char *Argv0, void *MainAddress) {
+std::string processCacheIdentity(const char *Argv0, void *MainAddress,
+                                 bool WithWorkingDirectory) {
   std::string Identity =
       std::string("warpfix ") + WARPFIX_VERSION + ", LLVM " WARPFIX_LLVM_VERSION;
   std::string Executable = llvm::sys::fs::getMainExecutable(Argv0, MainAddress);
@@ -133,9 +163,11 @@ std::string processCacheIdentity(const char *Argv0, void *MainAddress) {
     Identity += ", build " + llvm::utohexstr(Hash.high64) + "-" +
                 llvm::utohexstr(Hash.low64);
   }
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
-  Identity += std::string(1, '\0') + Cwd.str().str();
+  if (WithWorkingDirectory) {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Identity += std::string(1, '\0') + Cwd.str().str();
+  }
   for (const char *Variable : {"CPATH", "CPLUS_INCLUDE_PATH"}) {
     Identity += std::string(1, '\0') + Variable + "=";
     if (std::optional<std::string> Value = llvm::sys::Process::GetEnv(Variable))
@@ -225,9 +257,17 @@ bool isText(const CacheEntry &Entry) {
     for (const FileDigest &Digest : *Digests)
       if (!isText(Digest.Path) || !isText(Digest.Hash))
         return false;
-  return llvm::all_of(Entry.Replaced, [](const ReplacedText &R) {
-    return isText(R.Path) && isText(R.Hash);
-  });
+  for (const auto *Names : {&Entry.FilesWithErrors, &Entry.MissingHeaders})
+    if (!llvm::all_of(*Names, [](const std::string &S) { return isText(S); }))
+      return false;
+  for (const auto *Found : {&Entry.FoundByName, &Entry.RejectedByName})
+    for (const FolderOfHeader &F : *Found)
+      if (!isText(F.Header) || !isText(F.Folder))
+        return false;
+  return isText(Entry.FirstError) && isText(Entry.CompilerMessages) &&
+         llvm::all_of(Entry.Replaced, [](const ReplacedText &R) {
+           return isText(R.Path) && isText(R.Hash);
+         });
 }
 
 /// Calls Visit on every edit of Result's findings, their notes' included.
@@ -357,6 +397,15 @@ CacheEntry entryFor(llvm::StringRef Key, const TranslationUnitResult &Result) {
   Entry.ArchOpaque = Result.ArchDependence.Opaque;
   Entry.ArchNumbers = Result.ArchDependence.Numbers;
   Entry.ArchNvccOnlyMacro = Result.ArchDependence.NvccOnlyMacro;
+  Entry.ErrorCount = Result.ErrorCount;
+  Entry.FirstError = Result.FirstError;
+  Entry.CompilerMessages = Result.CompilerMessages;
+  Entry.FilesWithErrors = Result.FilesWithErrors;
+  Entry.MissingHeaders = Result.MissingHeaders;
+  for (const auto &[Header, Folder] : Result.FoundByName)
+    Entry.FoundByName.push_back({Header, Folder});
+  for (const auto &[Header, Folder] : Result.RejectedByName)
+    Entry.RejectedByName.push_back({Header, Folder});
   return Entry;
 }
 
@@ -420,6 +469,17 @@ llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
   Result.ArchDependence.Opaque = Entry.ArchOpaque;
   Result.ArchDependence.Numbers = std::move(Entry.ArchNumbers);
   Result.ArchDependence.NvccOnlyMacro = std::move(Entry.ArchNvccOnlyMacro);
+  Result.ErrorCount = Entry.ErrorCount;
+  Result.FirstError = std::move(Entry.FirstError);
+  Result.CompilerMessages = std::move(Entry.CompilerMessages);
+  Result.FilesWithErrors = std::move(Entry.FilesWithErrors);
+  Result.MissingHeaders = std::move(Entry.MissingHeaders);
+  for (FolderOfHeader &Found : Entry.FoundByName)
+    Result.FoundByName.emplace_back(std::move(Found.Header),
+                                    std::move(Found.Folder));
+  for (FolderOfHeader &Rejected : Entry.RejectedByName)
+    Result.RejectedByName.emplace_back(std::move(Rejected.Header),
+                                       std::move(Rejected.Folder));
   for (const SkippedInFile &Skipped : Entry.SkippedText) {
     if (Skipped.Offsets.size() % 2)
       return Corrupt("a skipped range has no end");
@@ -483,8 +543,10 @@ void ResultCache::store(llvm::StringRef Key,
   // first error are not kept, and its header is likely to be fixed soon. So
   // is one that needed a header found by name: a file of the same name
   // added anywhere under the roots changes what is found, and no key sees it.
-  if (!Result.Parsed || Result.ErrorCount || Result.Dependencies.empty() ||
-      !Result.FoundByName.empty())
+  if (!Result.Parsed || Result.Dependencies.empty())
+    return;
+  if (!KeepsUnitsWithErrors &&
+      (Result.ErrorCount || !Result.FoundByName.empty()))
     return;
   {
     std::lock_guard<std::mutex> Lock(Mutex);

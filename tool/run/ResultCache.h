@@ -27,10 +27,15 @@ class ResultCache {
 public:
   /// Configuration holds everything besides the TU's own command line that
   /// changes its result (see cacheConfiguration in Profile.cpp).
+  /// KeepsUnitsWithErrors: a results folder (ResultsFolder.h), whose units
+  /// are the run's input and not a shortcut: a unit with clang errors, or
+  /// with a header found by name, is kept as analysed, where a cache would
+  /// analyse it again.
   ResultCache(std::string Directory, std::string Configuration,
-              FileDigests &Digests)
+              FileDigests &Digests, bool KeepsUnitsWithErrors = false)
       : Directory(std::move(Directory)),
-        Configuration(std::move(Configuration)), Digests(Digests) {}
+        Configuration(std::move(Configuration)), Digests(Digests),
+        KeepsUnitsWithErrors(KeepsUnitsWithErrors) {}
 
   /// The key of File's entry, or nothing when File cannot be read.
   std::optional<std::string>
@@ -50,6 +55,7 @@ private:
   std::string Directory;
   std::string Configuration;
   FileDigests &Digests;
+  bool KeepsUnitsWithErrors;
   std::mutex Mutex;
   std::vector<std::string> Warnings;
   bool StoreFailed = false;
@@ -93,8 +99,12 @@ llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
 /// executable, so that a rebuilt warpfix never replays an older build's
 /// findings), the working directory (the findings' build directory), and the
 /// include paths clang takes from the environment. MainAddress is any
-/// function of the executable, to find it where argv[0] does not.
-std::string processCacheIdentity(const char *Argv0, void *MainAddress);
+/// function of the executable, to find it where argv[0] does not. Without
+/// WithWorkingDirectory for a results folder, which a launcher writes from
+/// the build's directories and --merge reads from anywhere: its commands name
+/// their own directory.
+std::string processCacheIdentity(const char *Argv0, void *MainAddress,
+                                 bool WithWorkingDirectory = true);
 
 /// $XDG_CACHE_HOME/warpfix, else ~/.cache/warpfix; empty if neither exists.
 std::string defaultCacheDirectory();

@@ -127,7 +127,10 @@ NOT_A_RESULT = {"help", "h", "help-hidden", "help-list", "help-list-hidden",
                 # parses only, for benchmarks, with no cache
                 "parse-only",
                 # a crashed TU is never cached
-                "testing-crash-in"}
+                "testing-crash-in",
+                # a results folder is a cache of its own, keyed without the
+                # working directory (results-folder.test, launcher-cmake.test)
+                "launcher", "results", "merge", "shard", "fail-on-findings"}
 
 listed = subprocess.run([warpfix, "--help-hidden"], capture_output=True,
                         text=True).stdout

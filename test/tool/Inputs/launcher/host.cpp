@@ -1,0 +1,1 @@
+__global__ void as_cuda(int *p) { p[threadIdx.x] = __any(p[threadIdx.x]); }

@@ -1,0 +1,1 @@
+__global__ void legacy(int *p) { p[threadIdx.x] = __shfl(p[threadIdx.x], 0); }
