@@ -36,6 +36,13 @@ std::optional<llvm::StringRef> standIn(llvm::StringRef Arch) {
   return std::nullopt;
 }
 
+/// Whether nvcc 13 compiles for Arch, or for the architecture that it is a
+/// specific variant of (sm_100a, sm_100f).
+bool isCuda13Architecture(llvm::StringRef Arch) {
+  llvm::StringRef Base = Arch.rtrim("af");
+  return llvm::is_contained(cuda13Architectures(), Base);
+}
+
 } // namespace
 
 unsigned cudaArchValue(llvm::StringRef Arch) {
@@ -67,6 +74,14 @@ parseArchitectureList(llvm::StringRef List) {
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
           "--cuda-gpu-arch: clang 19 cannot parse for '" + *Arch + "'");
+    // One that neither clang nor nvcc 13 knows is a typo (sm_999), not an
+    // architecture to stand sm_90 in for.
+    if (!knownToClang(*Arch) && !isCuda13Architecture(*Arch))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "--cuda-gpu-arch: '" + *Arch +
+              "' is not an architecture that clang 19 or nvcc 13 compiles "
+              "for");
     if (!llvm::is_contained(Archs, *Arch))
       Archs.push_back(std::move(*Arch));
   }
