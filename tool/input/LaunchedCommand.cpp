@@ -36,9 +36,18 @@ Inputs nvccInputs(llvm::ArrayRef<std::string> Command,
   std::vector<std::string> Problems;
   std::vector<std::string> Args =
       expandNvccOptionsFiles(Command, Directory, Problems);
+  // Only dependencies or preprocessed text: FindCUDA runs `nvcc -M` before
+  // each compile, which is the one to analyse.
+  static const llvm::StringSet<> CompilesNothing = {
+      "-M",      "--generate-dependencies",
+      "-MM",     "--generate-nonsystem-dependencies",
+      "-E",      "--preprocess",
+      "-dryrun", "--dryrun"};
   bool AllCuda = false;
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
+    if (CompilesNothing.contains(Arg))
+      return {};
     if ((Arg == "-x" || Arg == "--x") && I + 1 < Args.size())
       AllCuda = Args[++I] == "cu";
     else if (Arg.consume_front("-x=") || Arg.consume_front("--x="))
@@ -74,6 +83,10 @@ Inputs clangInputs(llvm::ArrayRef<std::string> Command) {
       Args, MissingIndex, MissingCount,
       llvm::opt::Visibility(clang::driver::options::ClangOption));
   Inputs Found;
+  if (Parsed.hasArg(clang::driver::options::OPT_M,
+                    clang::driver::options::OPT_MM,
+                    clang::driver::options::OPT_E))
+    return Found;
   llvm::StringRef Language;
   for (const llvm::opt::Arg *A : Parsed) {
     if (A->getOption().matches(clang::driver::options::OPT_x))

@@ -18,7 +18,8 @@ withoutCompilerWrappers(llvm::ArrayRef<std::string> Command);
 
 /// The compile commands, one per CUDA source, that Command (run in
 /// Directory) stands for, as a compilation database would list them; none
-/// for a command that compiles no CUDA source (a link, a host file). A
+/// for a command that compiles no CUDA source (a link, a host file, `-M` or
+/// `-E`, which only write dependencies or preprocessed text). A
 /// source is CUDA when it ends in `.cu`, or the command compiles every input
 /// as CUDA (nvcc's `-x cu`, clang's `-x cuda`). A command that names several
 /// inputs (`nvcc a.cu b.cu -o app`) gives each source's command without the
