@@ -82,7 +82,7 @@ struct Analysed {
 /// makes it: a fresh profile each time, so that no state outlives an input.
 Analysed analyse(const Setting &S, const CommandLineSettings &CommandLine,
                  std::unique_ptr<Profile> &Kept) {
-  ProfileSettings Settings{*S.Toolkit, ""};
+  ProfileSettings Settings{*S.Toolkit, {}};
   Settings.UsePrefilter = false;
   Settings.Parse.ToolchainRoots = S.ToolchainRoots;
   FileDigests Digests;

@@ -905,15 +905,19 @@ int exitCode(const RunReport &Run, bool HadErrors) {
 
 /// --merge: how many of its units were replayed, and how many analysed again.
 void printReplays(ArrayRef<TranslationUnitResult> Results, raw_ostream &OS) {
-  size_t Units = 0, Replayed = 0;
-  for (const TranslationUnitResult &Result : Results)
-    if (!Result.ExtraArchitecture) {
-      ++Units;
-      Replayed += Result.FromCache;
-    }
+  size_t Units = 0, Replayed = 0, Parses = 0, ParsesReplayed = 0;
+  for (const TranslationUnitResult &Result : Results) {
+    size_t &Count = Result.ExtraArchitecture ? Parses : Units;
+    size_t &FromFolder = Result.ExtraArchitecture ? ParsesReplayed : Replayed;
+    ++Count;
+    FromFolder += Result.FromCache;
+  }
   OS << "warpfix: " << Replayed << " of " << Units << " units replayed from '"
      << resultsFolder() << "'";
-  if (Replayed < Units)
+  if (Parses)
+    OS << " (and " << ParsesReplayed << " of " << Parses
+       << " parses for other architectures)";
+  if (Replayed < Units || ParsesReplayed < Parses)
     OS << "; the others were analysed again (a file they read changed, "
           "their result was not kept, or the options differ from those "
           "they were recorded with)";
