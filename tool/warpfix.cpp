@@ -292,6 +292,21 @@ loadDatabase() {
   return loadCompilationDatabase(BuildPath);
 }
 
+/// Whether File's command in Database compiles it as CUDA whatever its name
+/// (CMake's LANGUAGE CUDA on a .cpp file gives nvcc `-x cu`).
+bool compiledAsCuda(const clang::tooling::CompilationDatabase &Database,
+                    StringRef File) {
+  SmallString<256> Wanted(File);
+  sys::path::remove_dots(Wanted);
+  for (const clang::tooling::CompileCommand &Command :
+       Database.getCompileCommands(File))
+    for (const clang::tooling::CompileCommand &Unit :
+         cudaCompileCommands(Command.CommandLine, Command.Directory))
+      if (Unit.Filename == Wanted)
+        return true;
+  return false;
+}
+
 /// Files named on the command line, or, with -p and no paths, every CUDA file
 /// of the compilation database.
 Expected<std::vector<std::string>>
@@ -300,7 +315,8 @@ filesToAnalyse(const clang::tooling::CompilationDatabase *Database) {
     std::vector<std::string> Files;
     std::vector<std::string> All = Database->getAllFiles();
     for (const std::string &File : All)
-      if (sys::path::extension(File) == ".cu")
+      if (sys::path::extension(File) == ".cu" ||
+          compiledAsCuda(*Database, File))
         Files.push_back(File);
     // Nothing to analyse is not a clean result: CMake's FindCUDA
     // (cuda_add_library) builds .cu files through custom commands, which
@@ -324,6 +340,18 @@ filesToAnalyse(const clang::tooling::CompilationDatabase *Database) {
   return Files;
 }
 
+/// The build directory of a compile that warpfix launches: the nearest one
+/// above the compile's that holds a CMakeCache.txt (CMake's Makefiles run
+/// each target's compiles in its own directory), else the compile's.
+std::string launchedBuildDirectory() {
+  SmallString<256> Compile;
+  sys::fs::current_path(Compile);
+  for (StringRef Dir = Compile; !Dir.empty(); Dir = sys::path::parent_path(Dir))
+    if (sys::fs::exists(Dir + "/CMakeCache.txt"))
+      return Dir.str();
+  return std::string(Compile);
+}
+
 /// The results folder that the run reads (--merge) or writes (--results,
 /// --launcher), absolute; empty for none.
 std::string resultsFolder() {
@@ -331,16 +359,21 @@ std::string resultsFolder() {
     return absolutePath(MergePath);
   if (!ResultsPath.empty())
     return absolutePath(ResultsPath);
-  return Launcher ? absolutePath("warpfix-results") : "";
+  if (!Launcher)
+    return "";
+  SmallString<256> Folder(launchedBuildDirectory());
+  sys::path::append(Folder, "warpfix-results");
+  return std::string(Folder);
 }
 
 /// What a run analyses: the database of its commands (none: each file gets a
-/// plain CUDA command), the files named or recorded, and the directories its
-/// commands ran in, where headers are looked for by name too.
+/// plain CUDA command), the files named or recorded, and for --merge the
+/// recording runs' folders.
 struct RunInput {
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   std::vector<std::string> Files;
-  std::vector<std::string> CommandDirectories;
+  /// --merge: the folders of the runs that recorded the units.
+  RunFolders Recorders;
 };
 
 /// --merge: the units recorded in its folder. Those whose source is gone
@@ -358,7 +391,7 @@ Expected<RunInput> mergeInput() {
         << " source no longer exists ('" << Recorded->Gone.front() << "'"
         << (Gone > 1 ? ", ..." : "") << ")\n";
   return RunInput{std::move(Recorded->Database), std::move(Recorded->Files),
-                  std::move(Recorded->Directories)};
+                  std::move(Recorded->Folders)};
 }
 
 Expected<RunInput> runInput() {
@@ -387,14 +420,16 @@ std::vector<std::string> shareOf(std::vector<std::string> Files) {
 /// --results: each file of the run recorded in the folder, with its command
 /// in Database if it has one there. False after saying why one could not be.
 bool recordUnits(ArrayRef<std::string> Files,
-                 const clang::tooling::CompilationDatabase *Database) {
+                 const clang::tooling::CompilationDatabase *Database,
+                 const RunFolders &Folders) {
   std::string Folder = resultsFolder();
   for (const std::string &File : Files) {
     std::vector<clang::tooling::CompileCommand> Commands;
     if (Database)
       Commands = Database->getCompileCommands(File);
     if (Error Err = recordUnit(Folder, File,
-                               Commands.empty() ? nullptr : &Commands.front())) {
+                               Commands.empty() ? nullptr : &Commands.front(),
+                               Folders)) {
       fail(toString(std::move(Err)));
       return false;
     }
@@ -432,16 +467,22 @@ withIncluders(const std::vector<std::string> &Files,
   return Units;
 }
 
+/// The folders whose headers' findings are shown: the paths given.
+std::vector<std::string> shownRoots() {
+  std::vector<std::string> Roots;
+  for (const std::string &Path : Paths)
+    Roots.push_back(absolutePath(Path));
+  return Roots;
+}
+
 /// Whose findings are shown, by absolute path: the files analysed always;
 /// a header when it matches --header-filter, else the HeaderFilterRegex of the
 /// configuration in force in its directory, else when it lies under the given
 /// paths. A configuration that cannot be read lands in Errors.
 std::function<bool(StringRef)>
 headerFilter(const std::vector<std::string> &MainFiles, ConfigFinder &Configs,
-             std::vector<std::string> &Errors) {
-  std::vector<std::string> Roots;
-  for (const std::string &Path : Paths)
-    Roots.push_back(absolutePath(Path));
+             std::vector<std::string> &Errors,
+             std::vector<std::string> Roots = shownRoots()) {
   if (Roots.empty())
     Roots.push_back(absolutePath("."));
   StringSet<> Mains;
@@ -776,7 +817,7 @@ ProfileSettings profileSettings(const CudaToolkit &Toolkit,
 /// searched for the includers of a header named (IncludersTree).
 std::vector<std::string>
 headerSearchRoots(StringRef IncludersTree,
-                  ArrayRef<std::string> CommandDirectories) {
+                  ArrayRef<std::string> RecordedRoots = {}) {
   std::vector<std::string> Roots;
   for (const std::string &Path : Paths) {
     std::string Root = absolutePath(Path);
@@ -789,9 +830,9 @@ headerSearchRoots(StringRef IncludersTree,
     Roots.push_back(absolutePath(BuildPath));
   if (!IncludersTree.empty() && !llvm::is_contained(Roots, IncludersTree))
     Roots.push_back(IncludersTree.str());
-  for (const std::string &Directory : CommandDirectories)
-    if (!llvm::is_contained(Roots, Directory))
-      Roots.push_back(Directory);
+  for (const std::string &Root : RecordedRoots)
+    if (!llvm::is_contained(Roots, Root))
+      Roots.push_back(Root);
   return Roots;
 }
 
@@ -937,20 +978,24 @@ int analyseLaunched(ArrayRef<clang::tooling::CompileCommand> Units,
         << Message << "; the unit is left to --merge\n";
     return ExitError;
   };
+  // Headers are looked for by name under the build directory, as a -p run
+  // does.
+  std::string Root = launchedBuildDirectory();
+  std::vector<std::string> Files;
+  for (const clang::tooling::CompileCommand &Unit : Units) {
+    if (Error Err =
+            recordUnit(resultsFolder(), Unit.Filename, &Unit, {{Root}, {}}))
+      return Problem(toString(std::move(Err)));
+    Files.push_back(Unit.Filename);
+  }
   auto Toolkit = locateCudaToolkit(CudaPath, Argv0);
   if (!Toolkit)
     return Problem(toString(Toolkit.takeError()));
   auto Database = databaseOfCommands(Units);
   if (!Database)
     return Problem(toString(Database.takeError()));
-  std::vector<std::string> Files;
-  for (const clang::tooling::CompileCommand &Unit : Units) {
-    if (Error Err = recordUnit(resultsFolder(), Unit.Filename, &Unit))
-      return Problem(toString(std::move(Err)));
-    Files.push_back(Unit.Filename);
-  }
   ProfileSettings Settings = profileSettings(*Toolkit, Argv0);
-  HeadersByName Headers({Units.front().Directory});
+  HeadersByName Headers({Root});
   Settings.Parse.Headers = &Headers;
   auto Profiles = ProfileSet::create(Files, Configs, commandLineSettings({}),
                                      std::move(*Database), Settings);
@@ -970,9 +1015,12 @@ int analyseLaunched(ArrayRef<clang::tooling::CompileCommand> Units,
   printCrashes(Outcomes.Crashes, errs());
   if (!FailOnFindings)
     return ExitClean;
+  // The unit's findings in every header of the project: the build directory
+  // says nothing of where its sources lie.
   std::vector<std::string> ConfigErrors;
-  FindingSet Set = mergeFindings(std::move(Analysed.Results),
-                                 headerFilter(Files, Configs, ConfigErrors));
+  FindingSet Set =
+      mergeFindings(std::move(Analysed.Results),
+                    headerFilter(Files, Configs, ConfigErrors, {"/"}));
   if (!ConfigErrors.empty())
     return fail(ConfigErrors.front());
   printTextReport(Set.Findings, errs(), colors(errs()));
@@ -1056,7 +1104,8 @@ static int runWarpfix(int argc, const char **argv) {
   if (!ResultsPath.empty()) {
     for (std::string &File : SourceFiles)
       File = absolutePath(File);
-    if (!recordUnits(SourceFiles, Input->Database.get()))
+    if (!recordUnits(SourceFiles, Input->Database.get(),
+                     {headerSearchRoots(IncludersTree), shownRoots()}))
       return ExitError;
   }
   fitLargeBlocksTo(SourceFiles.size());
@@ -1070,7 +1119,7 @@ static int runWarpfix(int argc, const char **argv) {
   if (!NoSharedPreambles && SeveralUnits)
     Settings.Parse.Preambles = &Preambles;
   HeadersByName Headers(
-      headerSearchRoots(IncludersTree, Input->CommandDirectories));
+      headerSearchRoots(IncludersTree, Input->Recorders.SearchedByName));
   Settings.Parse.Headers = &Headers;
   auto Profiles = ProfileSet::create(SourceFiles, Configs, CommandLine,
                                      std::move(Input->Database), Settings);
@@ -1107,7 +1156,9 @@ static int runWarpfix(int argc, const char **argv) {
   // finding's strings cost 0.5% of a run of 12,000 findings (clang's
   // -disable-free buries its AST for the same reason).
   FindingSet &Set = *new FindingSet(mergeFindings(
-      std::move(Results), headerFilter(Files, Configs, ConfigErrors)));
+      std::move(Results),
+      headerFilter(Files, Configs, ConfigErrors,
+                   MergePath.empty() ? shownRoots() : Input->Recorders.Shown)));
   llvm::BuryPointer(&Set);
   if (!ConfigErrors.empty())
     return fail(ConfigErrors.front());

@@ -84,7 +84,9 @@ const llvm::StringSet<> NvccOptionsWithValue = {
     "-cudadevrt", "--cudadevrt", "-m", "--machine", "-ldir",
     "--library-path", "--library", "-lineinfo-file", "-split-compile",
     "--split-compile", "-Wno-deprecated-gpu-targets-file", "-ptxas-options",
-    "-time", "--time", "-nvlink-options", "-Xcudafe", "--cudafe-options"};
+    "-time", "--time", "-nvlink-options", "-Xcudafe", "--cudafe-options",
+    "-dopt", "--dopt", "--optimize", "-idp", "--input-drive-prefix", "-ddp",
+    "--dependency-drive-prefix", "-dp", "--drive-prefix"};
 
 /// Options kept with their value, and the spelling clang uses for them.
 struct KeptOption {
@@ -452,6 +454,12 @@ private:
     std::vector<CompileCommand> Commands;
     if (Base)
       Commands = Base->getCompileCommands(File);
+    // An entry whose arguments are an empty list names no compiler.
+    if (!Commands.empty() && Commands.front().CommandLine.empty()) {
+      Warnings->add("the compile command of '" + File.str() +
+                    "' is empty; it is parsed as a file of no database");
+      Commands.clear();
+    }
     if (Commands.empty()) {
       llvm::SmallString<256> Cwd;
       fs::current_path(Cwd);

@@ -23,10 +23,12 @@ withoutCompilerWrappers(llvm::ArrayRef<std::string> Command) {
 
 namespace {
 
-/// A command's inputs, and which of them are CUDA sources.
+/// A command's inputs, which of them are CUDA sources, and the command they
+/// were read from (nvcc's with its options files expanded).
 struct Inputs {
   std::vector<std::string> All;
   std::vector<std::string> Cuda;
+  std::vector<std::string> Command;
 };
 
 /// nvcc's inputs: what its command keeps as inputs once translated, each
@@ -56,6 +58,7 @@ Inputs nvccInputs(llvm::ArrayRef<std::string> Command,
   std::vector<std::string> Archs;
   std::vector<std::string> Translated = translateNvccCommandLine(Args, Archs);
   Inputs Found;
+  Found.Command = Args;
   for (size_t I = 1; I < Translated.size(); ++I) {
     llvm::StringRef Arg = Translated[I];
     // The options that translateNvccCommandLine keeps with a separate value.
@@ -83,6 +86,7 @@ Inputs clangInputs(llvm::ArrayRef<std::string> Command) {
       Args, MissingIndex, MissingCount,
       llvm::opt::Visibility(clang::driver::options::ClangOption));
   Inputs Found;
+  Found.Command = Command.vec();
   if (Parsed.hasArg(clang::driver::options::OPT_M,
                     clang::driver::options::OPT_MM,
                     clang::driver::options::OPT_E))
@@ -129,9 +133,22 @@ cudaCompileCommands(llvm::ArrayRef<std::string> Command,
   for (const std::string &Source : Found.Cuda) {
     llvm::SmallString<256> File(Source);
     llvm::sys::fs::make_absolute(Directory, File);
-    path::remove_dots(File, /*remove_dot_dot=*/true);
+    // `..` after a link is the link target's parent, as the compiler opens
+    // it: resolved by the file system, never by the text.
+    llvm::SmallString<256> Real;
+    if (std::find(path::begin(File), path::end(File), "..") !=
+            path::end(File) &&
+        !llvm::sys::fs::real_path(File, Real))
+      File = Real;
+    path::remove_dots(File);
+    // Alone, a source keeps the command as it is; split from others, each
+    // gets the command they were read from, options files expanded, so that
+    // none names the others through a file.
     Commands.emplace_back(Directory, File,
-                          commandFor(Source, Compiler, Found.All), "");
+                          Found.All.size() == 1
+                              ? Compiler
+                              : commandFor(Source, Found.Command, Found.All),
+                          "");
   }
   return Commands;
 }

@@ -41,12 +41,6 @@ struct SkippedInFile {
   std::vector<unsigned> Offsets;
 };
 
-/// An element of TranslationUnitResult::FoundByName or RejectedByName.
-struct FolderOfHeader {
-  std::string Header;
-  std::string Folder;
-};
-
 struct CacheEntry {
   unsigned Format = 0;
   std::string Tool;
@@ -66,9 +60,6 @@ struct CacheEntry {
   std::string FirstError;
   std::string CompilerMessages;
   std::vector<std::string> FilesWithErrors;
-  std::vector<std::string> MissingHeaders;
-  std::vector<FolderOfHeader> FoundByName;
-  std::vector<FolderOfHeader> RejectedByName;
 };
 
 } // namespace
@@ -77,7 +68,6 @@ struct CacheEntry {
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::FileDigest)
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::ReplacedText)
 LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::SkippedInFile)
-LLVM_YAML_IS_SEQUENCE_VECTOR(warpfix::FolderOfHeader)
 
 namespace llvm::yaml {
 template <> struct MappingTraits<warpfix::FileDigest> {
@@ -102,13 +92,6 @@ template <> struct MappingTraits<warpfix::SkippedInFile> {
   }
   static const bool flow = true;
 };
-template <> struct MappingTraits<warpfix::FolderOfHeader> {
-  static void mapping(IO &Io, warpfix::FolderOfHeader &Found) {
-    Io.mapRequired("Header", Found.Header);
-    Io.mapRequired("Folder", Found.Folder);
-  }
-  static const bool flow = true;
-};
 template <> struct MappingTraits<warpfix::CacheEntry> {
   static void mapping(IO &Io, warpfix::CacheEntry &Entry) {
     Io.mapRequired("Format", Entry.Format);
@@ -129,9 +112,6 @@ template <> struct MappingTraits<warpfix::CacheEntry> {
     Io.mapRequired("FirstError", Entry.FirstError);
     Io.mapRequired("CompilerMessages", Entry.CompilerMessages);
     Io.mapRequired("FilesWithErrors", Entry.FilesWithErrors);
-    Io.mapRequired("MissingHeaders", Entry.MissingHeaders);
-    Io.mapRequired("FoundByName", Entry.FoundByName);
-    Io.mapRequired("RejectedByName", Entry.RejectedByName);
   }
 };
 } // namespace llvm::yaml
@@ -257,13 +237,9 @@ bool isText(const CacheEntry &Entry) {
     for (const FileDigest &Digest : *Digests)
       if (!isText(Digest.Path) || !isText(Digest.Hash))
         return false;
-  for (const auto *Names : {&Entry.FilesWithErrors, &Entry.MissingHeaders})
-    if (!llvm::all_of(*Names, [](const std::string &S) { return isText(S); }))
-      return false;
-  for (const auto *Found : {&Entry.FoundByName, &Entry.RejectedByName})
-    for (const FolderOfHeader &F : *Found)
-      if (!isText(F.Header) || !isText(F.Folder))
-        return false;
+  if (!llvm::all_of(Entry.FilesWithErrors,
+                    [](const std::string &S) { return isText(S); }))
+    return false;
   return isText(Entry.FirstError) && isText(Entry.CompilerMessages) &&
          llvm::all_of(Entry.Replaced, [](const ReplacedText &R) {
            return isText(R.Path) && isText(R.Hash);
@@ -401,11 +377,6 @@ CacheEntry entryFor(llvm::StringRef Key, const TranslationUnitResult &Result) {
   Entry.FirstError = Result.FirstError;
   Entry.CompilerMessages = Result.CompilerMessages;
   Entry.FilesWithErrors = Result.FilesWithErrors;
-  Entry.MissingHeaders = Result.MissingHeaders;
-  for (const auto &[Header, Folder] : Result.FoundByName)
-    Entry.FoundByName.push_back({Header, Folder});
-  for (const auto &[Header, Folder] : Result.RejectedByName)
-    Entry.RejectedByName.push_back({Header, Folder});
   return Entry;
 }
 
@@ -473,13 +444,6 @@ llvm::Expected<StoredResult> parseCacheEntry(llvm::MemoryBufferRef Text,
   Result.FirstError = std::move(Entry.FirstError);
   Result.CompilerMessages = std::move(Entry.CompilerMessages);
   Result.FilesWithErrors = std::move(Entry.FilesWithErrors);
-  Result.MissingHeaders = std::move(Entry.MissingHeaders);
-  for (FolderOfHeader &Found : Entry.FoundByName)
-    Result.FoundByName.emplace_back(std::move(Found.Header),
-                                    std::move(Found.Folder));
-  for (FolderOfHeader &Rejected : Entry.RejectedByName)
-    Result.RejectedByName.emplace_back(std::move(Rejected.Header),
-                                       std::move(Rejected.Folder));
   for (const SkippedInFile &Skipped : Entry.SkippedText) {
     if (Skipped.Offsets.size() % 2)
       return Corrupt("a skipped range has no end");
@@ -543,10 +507,12 @@ void ResultCache::store(llvm::StringRef Key,
   // first error are not kept, and its header is likely to be fixed soon. So
   // is one that needed a header found by name: a file of the same name
   // added anywhere under the roots changes what is found, and no key sees it.
-  if (!Result.Parsed || Result.Dependencies.empty())
-    return;
-  if (!KeepsUnitsWithErrors &&
-      (Result.ErrorCount || !Result.FoundByName.empty()))
+  // A results folder keeps a unit with errors, unless a header was missing
+  // or found by name: a header that appears later, where no key looks,
+  // changes the unit.
+  if (!Result.Parsed || Result.Dependencies.empty() ||
+      !Result.FoundByName.empty() || !Result.MissingHeaders.empty() ||
+      (Result.ErrorCount && !KeepsUnitsWithErrors))
     return;
   {
     std::lock_guard<std::mutex> Lock(Mutex);

@@ -28,9 +28,10 @@ public:
   /// Configuration holds everything besides the TU's own command line that
   /// changes its result (see cacheConfiguration in Profile.cpp).
   /// KeepsUnitsWithErrors: a results folder (ResultsFolder.h), whose units
-  /// are the run's input and not a shortcut: a unit with clang errors, or
-  /// with a header found by name, is kept as analysed, where a cache would
-  /// analyse it again.
+  /// are the run's input and not a shortcut: a unit with clang errors is
+  /// kept as analysed, where a cache would analyse it again; not one that
+  /// missed a header, or found one by name, which a header added anywhere
+  /// may change.
   ResultCache(std::string Directory, std::string Configuration,
               FileDigests &Digests, bool KeepsUnitsWithErrors = false)
       : Directory(std::move(Directory)),

@@ -55,10 +55,16 @@ llvm::Error writeWhole(llvm::StringRef Directory, llvm::StringRef Name,
   return llvm::Error::success();
 }
 
-/// A unit's record: its file, and its command if it has one.
+/// A unit's record: its file, its command if it has one, and the recording
+/// run's folders.
 llvm::json::Object recordOf(llvm::StringRef File,
-                            const clang::tooling::CompileCommand *Command) {
+                            const clang::tooling::CompileCommand *Command,
+                            const RunFolders &Folders = {}) {
   llvm::json::Object Record{{"file", File}};
+  if (!Folders.SearchedByName.empty())
+    Record["searched"] = llvm::json::Array(Folders.SearchedByName);
+  if (!Folders.Shown.empty())
+    Record["shown"] = llvm::json::Array(Folders.Shown);
   if (Command) {
     Record["directory"] = Command->Directory;
     Record["arguments"] = llvm::json::Array(Command->CommandLine);
@@ -82,6 +88,20 @@ databaseOf(llvm::json::Array Records) {
   return asDirectoryLoadsIt(std::move(Database));
 }
 
+/// The strings of Value, a JSON list of them; false for anything else.
+bool stringsOf(const llvm::json::Value &Value, std::vector<std::string> &Out) {
+  const llvm::json::Array *List = Value.getAsArray();
+  if (!List)
+    return false;
+  for (const llvm::json::Value &Each : *List) {
+    std::optional<llvm::StringRef> String = Each.getAsString();
+    if (!String)
+      return false;
+    Out.push_back(String->str());
+  }
+  return true;
+}
+
 } // namespace
 
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
@@ -99,9 +119,11 @@ std::string resultsCacheDirectory(llvm::StringRef Folder) {
 }
 
 llvm::Error recordUnit(llvm::StringRef Folder, llvm::StringRef File,
-                       const clang::tooling::CompileCommand *Command) {
+                       const clang::tooling::CompileCommand *Command,
+                       const RunFolders &Folders) {
   std::string Text;
-  llvm::raw_string_ostream(Text) << llvm::json::Value(recordOf(File, Command));
+  llvm::raw_string_ostream(Text)
+      << llvm::json::Value(recordOf(File, Command, Folders));
   std::string Name =
       llvm::utohexstr(llvm::xxh3_64bits(File), /*LowerCase=*/true) + ".json";
   return writeWhole(unitsDirectory(Folder), Name, Text + "\n");
@@ -126,7 +148,7 @@ llvm::Expected<RecordedUnits> readRecordedUnits(llvm::StringRef Folder) {
   llvm::sort(Records);
   RecordedUnits Recorded;
   llvm::json::Array Commands;
-  std::set<std::string> Directories;
+  std::set<std::string> Searched, Shown;
   for (const std::string &Record : Records) {
     auto Text = readRegularFile(Record, /*IsText=*/true);
     if (!Text)
@@ -136,28 +158,61 @@ llvm::Expected<RecordedUnits> readRecordedUnits(llvm::StringRef Folder) {
     if (!Parsed)
       return failure("'" + Record + "' is not a unit's record: " +
                      toString(Parsed.takeError()));
+    auto NotARecord = [&](const llvm::Twine &Why) {
+      return failure("'" + Record + "' is not a unit's record: " + Why);
+    };
     const llvm::json::Object *Unit = Parsed->getAsObject();
     std::optional<llvm::StringRef> File =
         Unit ? Unit->getString("file") : std::nullopt;
     if (!File || !path::is_absolute(*File))
-      return failure("'" + Record +
-                     "' is not a unit's record: it names no absolute file");
-    if (!fs::exists(*File)) {
+      return NotARecord("it names no absolute file");
+    std::vector<std::string> Folders[2];
+    const char *FolderKeys[2] = {"searched", "shown"};
+    for (int K = 0; K < 2; ++K)
+      if (const llvm::json::Value *List = Unit->get(FolderKeys[K])) {
+        if (!stringsOf(*List, Folders[K]) ||
+            !llvm::all_of(Folders[K], [](const std::string &F) {
+              return path::is_absolute(F);
+            }))
+          return NotARecord(llvm::Twine("its '") + FolderKeys[K] +
+                            "' is not a list of absolute folders");
+      }
+    const llvm::json::Value *Arguments = Unit->get("arguments");
+    std::optional<llvm::StringRef> Directory = Unit->getString("directory");
+    if (Arguments) {
+      std::vector<std::string> Args;
+      if (!stringsOf(*Arguments, Args) || Args.empty())
+        return NotARecord("its command's arguments are not a list of "
+                          "strings that names the compiler");
+      if (!Directory || !path::is_absolute(*Directory))
+        return NotARecord("its command has no absolute directory");
+    }
+    if (!fs::exists(*File) || (Directory && !fs::is_directory(*Directory))) {
       Recorded.Gone.push_back(File->str());
       continue;
     }
     Recorded.Files.push_back(File->str());
-    if (!Unit->get("arguments"))
-      continue;
-    std::optional<llvm::StringRef> Directory = Unit->getString("directory");
-    if (!Directory)
-      return failure("'" + Record +
-                     "' is not a unit's record: its command has no directory");
-    Directories.insert(Directory->str());
-    Commands.push_back(llvm::json::Object(*Unit));
+    Searched.insert(Folders[0].begin(), Folders[0].end());
+    Shown.insert(Folders[1].begin(), Folders[1].end());
+    // The database entry alone: clang's reader takes no key whose value is
+    // not a string.
+    if (Arguments) {
+      llvm::json::Object Entry;
+      for (llvm::StringRef Key : {"file", "directory", "arguments", "output"})
+        if (const llvm::json::Value *Value = Unit->get(Key))
+          Entry[Key] = *Value;
+      Commands.push_back(std::move(Entry));
+    }
   }
+  if (Recorded.Files.empty())
+    return failure("none of the " + llvm::Twine(Records.size()) +
+                   " units recorded in '" + Folder +
+                   "' can be analysed: their sources, or the directories "
+                   "their commands ran in, no longer exist (the first: '" +
+                   Recorded.Gone.front() + "')");
+  Recorded.Folders.SearchedByName.assign(Searched.begin(), Searched.end());
+  Recorded.Folders.Shown.assign(Shown.begin(), Shown.end());
   llvm::sort(Recorded.Files);
-  Recorded.Directories.assign(Directories.begin(), Directories.end());
   if (!Commands.empty()) {
     auto Database = databaseOf(std::move(Commands));
     if (!Database)

@@ -18,11 +18,21 @@ namespace warpfix {
 /// that keeps units with errors too.
 std::string resultsCacheDirectory(llvm::StringRef Folder);
 
+/// What else of the recording run --merge must know to run the unit as it
+/// did: the folders searched for headers by name, and the folders whose
+/// headers' findings are shown (the paths the run was given; none: the
+/// working directory's, as for -p).
+struct RunFolders {
+  std::vector<std::string> SearchedByName;
+  std::vector<std::string> Shown;
+};
+
 /// Records that the run analyses File with Command, or with no command of a
 /// database (nullptr), replacing what an earlier compile of File recorded:
 /// the build's latest flags for it are the ones that count.
 llvm::Error recordUnit(llvm::StringRef Folder, llvm::StringRef File,
-                       const clang::tooling::CompileCommand *Command);
+                       const clang::tooling::CompileCommand *Command,
+                       const RunFolders &Folders);
 
 /// Commands as a compilation database, read as --merge will read them once
 /// recorded.
@@ -34,14 +44,16 @@ struct RecordedUnits {
   std::vector<std::string> Files;
   /// The commands recorded; nullptr when no unit had one.
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
-  /// The directories those commands ran in.
-  std::vector<std::string> Directories;
-  /// Files recorded that no longer exist (a source removed from the build).
+  /// The recording runs' folders, together.
+  RunFolders Folders;
+  /// Files recorded that no longer exist (a source removed from the build),
+  /// or whose command's directory no longer does (a build tree removed).
   std::vector<std::string> Gone;
 };
 
 /// What recordUnit left in Folder. An error for a folder that holds no unit,
-/// or a record that is not one.
+/// a record that is not one (no absolute file, a command without arguments
+/// or without an absolute directory), or units that are all gone.
 llvm::Expected<RecordedUnits> readRecordedUnits(llvm::StringRef Folder);
 
 } // namespace warpfix
