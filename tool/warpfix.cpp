@@ -218,7 +218,8 @@ cl::opt<std::string> ResultsPath(
     "results",
     cl::desc("Record each unit analysed, its command and its result, in this "
              "folder for a later --merge (default with --launcher: "
-             "warpfix-results in the current directory)"),
+             "warpfix-results in the build directory, the nearest above "
+             "the compile's that holds CMakeCache.txt)"),
     cl::value_desc("folder"), cl::cat(Category));
 cl::opt<std::string> MergePath(
     "merge",
