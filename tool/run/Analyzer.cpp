@@ -373,22 +373,28 @@ Analyzer::analyzeWith(
     llvm::ArrayRef<std::pair<std::string, std::string>> Found) const {
   TranslationUnitResult Result;
   Result.MainFile = File.str();
+  // Its legacy names, read lexically unless --strict-parse drops the unit.
+  auto WithoutSyntaxTree = [&] {
+    Result.NoAst = true;
+    if (!Parse.Strict)
+      scanLexically(File, Checks, Options,
+                    "clang built no syntax tree for this translation unit (" +
+                        (Result.FirstError.empty() ? std::string("no error")
+                                                   : Result.FirstError) +
+                        ")",
+                    Result);
+    return std::move(Result);
+  };
   // ClangTool ends the process (report_fatal_error) when it cannot enter a
   // command's directory: a build tree since removed, a typo in a database.
   for (const tooling::CompileCommand &Command :
        Database.getCompileCommands(File))
     if (!llvm::sys::fs::is_directory(Command.Directory)) {
-      Result.NoAst = true;
       Result.ErrorCount = 1;
       Result.FirstError = "the directory of its compile command, '" +
                           Command.Directory + "', does not exist";
       Result.FilesRead.push_back(File.str());
-      if (!Parse.Strict)
-        scanLexically(File, Checks, Options,
-                      "clang built no syntax tree for this translation "
-                      "unit (" + Result.FirstError + ")",
-                      Result);
-      return Result;
+      return WithoutSyntaxTree();
     }
   // The real file system object is shared and tied to the process's working
   // directory, which ClangTool would change under the other threads' feet.
@@ -494,16 +500,8 @@ Analyzer::analyzeWith(
     return Result;
   }
   if (!Factory.Analysed) {
-    Result.NoAst = true;
     Drop();
-    if (!Parse.Strict)
-      scanLexically(File, Checks, Options,
-                    "clang built no syntax tree for this translation unit (" +
-                        (Result.FirstError.empty() ? std::string("no error")
-                                                   : Result.FirstError) +
-                        ")",
-                    Result);
-    return Result;
+    return WithoutSyntaxTree();
   }
   if (Result.ErrorCount && Parse.Strict) {
     Drop();
