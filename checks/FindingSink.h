@@ -29,6 +29,14 @@ inline constexpr llvm::StringLiteral VetoReasonPrefix =
 inline constexpr llvm::StringLiteral VetoEverywherePrefix =
     "no automatic fix: another translation unit of this run ";
 
+/// How the note begins that marks a fix giving a helper in a header of the
+/// project a new parameter (analysis/MaskParameter.h): other units may include
+/// the header, so the merge keeps the fix only in a run over the whole
+/// project, joined with the other units' plans where they agree.
+inline constexpr llvm::StringLiteral SharedParameterPrefix =
+    "the new parameter goes into a header that other translation units may "
+    "include: ";
+
 /// Builds one finding. A finding carries at most one fix; a builder whose fix
 /// could not be expressed exactly (a location inside a macro's scratch space,
 /// say) drops the whole fix rather than applying part of it.

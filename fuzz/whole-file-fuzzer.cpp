@@ -102,8 +102,9 @@ Analysed analyse(const Setting &S, const CommandLineSettings &CommandLine,
         return Kept->database();
       },
       S.ToolchainRoots);
-  Out.Set = mergeFindings(std::move(Results),
-                          [](llvm::StringRef) { return true; });
+  Out.Set = mergeFindings(
+      std::move(Results), [](llvm::StringRef) { return true; },
+      /*WholeProject=*/true);
   return Out;
 }
 

@@ -725,6 +725,18 @@ int describeConfiguration(ConfigFinder &Configs,
   return ExitClean;
 }
 
+/// Whether the run analyses every unit of the project: its folders, a whole
+/// build (-p without file names), or every unit a build recorded (--merge).
+/// A file named alone may leave out units that share its headers, and so may
+/// the includers of a header named, found by the names in #include lines.
+bool wholeProjectRun(bool ThroughIncluders) {
+  if (!OnlyUnit.empty() || !ShardOption.empty() || Launcher || ThroughIncluders)
+    return false;
+  return llvm::all_of(Paths, [](const std::string &Path) {
+    return sys::fs::is_directory(Path);
+  });
+}
+
 /// The options of a run that cannot stand together, or a run without input.
 Error checkRunOptions(ArrayRef<std::string> CompilerArgs) {
   auto Wrong = [](const Twine &Message) {
@@ -1021,7 +1033,8 @@ int analyseLaunched(ArrayRef<clang::tooling::CompileCommand> Units,
   std::vector<std::string> ConfigErrors;
   FindingSet Set =
       mergeFindings(std::move(Analysed.Results),
-                    headerFilter(Files, Configs, ConfigErrors, {"/"}));
+                    headerFilter(Files, Configs, ConfigErrors, {"/"}),
+                    /*WholeProject=*/false);
   if (!ConfigErrors.empty())
     return fail(ConfigErrors.front());
   printTextReport(Set.Findings, errs(), colors(errs()));
@@ -1159,7 +1172,8 @@ static int runWarpfix(int argc, const char **argv) {
   FindingSet &Set = *new FindingSet(mergeFindings(
       std::move(Results),
       headerFilter(Files, Configs, ConfigErrors,
-                   MergePath.empty() ? shownRoots() : Input->Recorders.Shown)));
+                   MergePath.empty() ? shownRoots() : Input->Recorders.Shown),
+      wholeProjectRun(!IncludersTree.empty())));
   llvm::BuryPointer(&Set);
   if (!ConfigErrors.empty())
     return fail(ConfigErrors.front());

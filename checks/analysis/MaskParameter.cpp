@@ -130,7 +130,7 @@ private:
     Plan.Assumptions.add(Inside.Assumed);
     if (Shared.Calls.callersUnseen(F))
       return false;
-    bool SomePartial = false;
+    bool SomePartial = false, SomeJudged = false;
     for (const Expr *Site : Shared.Calls.of(F)) {
       // A constructor's call sites name no argument list to extend when
       // its object is made by a conversion or a default initialization.
@@ -143,12 +143,26 @@ private:
       if (Shared.Calls.judgedInInstantiations(Caller))
         continue;
       Membership Lanes = Shared.Members.at(Call);
+      bool CallerUncalled =
+          Lanes.Result == Membership::Unknown && Lanes.NoCallerSeen;
+      // A call in code that nothing here calls (a helper of a header that
+      // other units use) passes what its own branches let through, as if
+      // every lane entered the code: the units that do call it plan the
+      // same edit where that holds, and the merge keeps it only if they
+      // all agree.
+      if (CallerUncalled)
+        Lanes = Shared.Members.withinFunction(Call);
       if (Lanes.Result == Membership::Unknown)
         return false;
+      SomeJudged |= !CallerUncalled;
       SomePartial |= Lanes.Result == Membership::Conditional;
+      if (CallerUncalled)
+        Plan.CallersUncalled.push_back(Call);
       Plan.Sites.push_back({Call, std::move(Lanes)});
     }
-    if (!SomePartial)
+    // Called only from code that nothing here calls: the units that call
+    // that code judge it, and this one abstains.
+    if (!SomePartial || !SomeJudged)
       return false;
     Plan.Helper = F;
     Name = ("'" + F->getNameAsString() + "'");
@@ -162,8 +176,20 @@ private:
     return false;
   }
 
-  bool inMainFile(SourceLocation Loc) const {
-    return Loc.isFileID() && SM.isWrittenInMainFile(Loc);
+  /// Why the name at Begin, or the text up to End, cannot be edited here
+  /// ("by a macro", "in a system header"), or nothing. Text in a header of
+  /// the project can be: the plan is then shared with the other units that
+  /// include it, whose merge keeps it only where they all agree.
+  std::optional<std::string> notEditable(SourceLocation Begin,
+                                         SourceLocation End) {
+    if (Begin.isMacroID() || End.isMacroID())
+      return std::string("by a macro");
+    if (SM.isInSystemHeader(Begin))
+      return std::string("in a system header, which is not the project's");
+    if (SM.getFileID(Begin) != SM.getFileID(End))
+      return std::string("across two files");
+    EditedFiles.insert(SM.getFileID(Begin));
+    return std::nullopt;
   }
 
   bool helperIsEditable() {
@@ -193,12 +219,9 @@ private:
     if (F->isVariadic())
       return refuse(At, Name + " takes a variable number of arguments");
     for (const FunctionDecl *D : F->redecls()) {
-      if (!inMainFile(D->getLocation()))
-        return refuse(D->getLocation(),
-                      D->getLocation().isMacroID()
-                          ? Name + " is declared by a macro"
-                          : Name + " is declared in a header, which other "
-                                   "translation units share");
+      if (std::optional<std::string> Why =
+              notEditable(D->getLocation(), D->getLocation()))
+        return refuse(D->getLocation(), Name + " is declared " + *Why);
       if (D->getStorageClass() == SC_Extern)
         return refuse(D->getLocation(),
                       Name + " is declared extern, an interface for other "
@@ -236,13 +259,11 @@ private:
         return refuse(Call->getBeginLoc(),
                       "this call of " + Name + " is not by its name");
       SourceLocation NameLoc = Ref->getLocation();
-      if (!inMainFile(NameLoc) || !inMainFile(Call->getRParenLoc()))
+      if (std::optional<std::string> Why =
+              notEditable(NameLoc, Call->getRParenLoc()))
         return refuse(Call->getBeginLoc(),
-                      NameLoc.isMacroID() || Call->getRParenLoc().isMacroID()
-                          ? "this call of " + Name + " is written by a macro"
-                          : "this call of " + Name + " is in a header, "
-                                                     "which other translation "
-                                                     "units share");
+                      "this call of " + Name + " is " +
+                          (*Why == "by a macro" ? "written by a macro" : *Why));
       CallNames.insert(NameLoc.getRawEncoding());
     }
     return true;
@@ -341,20 +362,28 @@ private:
   /// another entity, which the edits would miss.
   bool nothingElseNamesIt() {
     llvm::StringRef Identifier = Plan.Helper->getName();
-    unsigned Seen = countIdentifier(Identifier, SM.getMainFileID(), SM,
-                                    Ctx.getLangOpts());
-    unsigned Edited = DeclarationNames.size() + CallNames.size();
-    if (Seen != Edited)
-      return refuse(Plan.Helper->getLocation(),
-                    Name + " is named " + std::to_string(Seen) +
-                        " times in the file, but has " +
-                        std::to_string(Edited) +
-                        " declarations and calls here: the others are in a "
-                        "macro, in code that this parse skipped, or name "
-                        "something else");
+    EditedFiles.insert(SM.getMainFileID());
+    for (FileID File : EditedFiles) {
+      unsigned Seen = countIdentifier(Identifier, File, SM, Ctx.getLangOpts());
+      auto InFile = [&](unsigned Raw) {
+        return SM.getFileID(SourceLocation::getFromRawEncoding(Raw)) == File;
+      };
+      unsigned Edited = llvm::count_if(DeclarationNames, InFile) +
+                        llvm::count_if(CallNames, InFile);
+      SourceLocation At = Plan.Helper->getLocation();
+      if (SM.getFileID(At) != File)
+        At = SM.getLocForStartOfFile(File);
+      if (Seen != Edited)
+        return refuse(
+            At, Name + " is named " + std::to_string(Seen) +
+                    " times in the file, but has " + std::to_string(Edited) +
+                    " declarations and calls here: the others are in a "
+                    "macro, in code that this parse skipped, or name "
+                    "something else");
+    }
     for (const SkippedCode::Region &Region : Skipped.regions()) {
-      if (SM.getFileID(SM.getExpansionLoc(Region.Range.getBegin())) ==
-          SM.getMainFileID())
+      if (EditedFiles.count(
+              SM.getFileID(SM.getExpansionLoc(Region.Range.getBegin()))))
         continue;
       for (const Token &T : SkippedCode::rawTokens(Region, SM))
         if (T.is(tok::raw_identifier) && T.getRawIdentifier() == Identifier)
@@ -392,6 +421,8 @@ private:
       }
       if (Same)
         continue;
+      if (!SM.isWrittenInMainFile(R.getBegin()))
+        Plan.SharedFiles = true;
       Unique.push_back(E);
       Spans.push_back({B, End, &E});
     }
@@ -409,6 +440,8 @@ private:
   std::string Name;
   std::string ParameterNameText;
   llvm::DenseSet<unsigned> DeclarationNames, CallNames;
+  /// Every file (as included here) that holds a declaration or a call.
+  llvm::DenseSet<FileID> EditedFiles;
 };
 
 } // namespace
@@ -429,12 +462,29 @@ void addMaskParameter(const MaskParameter &Plan, FindingBuilder &Finding) {
                    "some do, or different ones at different calls), so its "
                    "member mask comes in through a new last parameter '" +
                    Plan.Name + "', which every call passes");
+  if (Plan.SharedFiles)
+    Finding.note(F->getLocation(),
+                 (SharedParameterPrefix +
+                  "this fix is made only in a run over the whole project (its "
+                  "folders, or -p with every unit of the build), where every "
+                  "unit that calls '" +
+                  F->getNameAsString() + "' agrees on it")
+                     .str());
   DefaultAssumptions Assumed = Plan.Assumptions;
   llvm::DenseSet<unsigned> Told;
   for (const auto &[Call, Lanes] : Plan.Sites) {
     Assumed.add(Lanes.Assumed);
     if (!Told.insert(Call->getBeginLoc().getRawEncoding()).second)
       continue;
+    if (llvm::is_contained(Plan.CallersUncalled, Call)) {
+      Finding.note(Call->getBeginLoc(),
+                   "nothing in this translation unit calls the function that "
+                   "makes this call, so it passes the lanes that the "
+                   "function's own branches let through, as if every lane "
+                   "entered it; the units that call the function must plan "
+                   "the same");
+      continue;
+    }
     Finding.note(Call->getBeginLoc(),
                  Lanes.Result == Membership::AllLanes
                      ? "every lane of the warp makes this call, so it passes "

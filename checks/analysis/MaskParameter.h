@@ -2,13 +2,17 @@
 // 15, item 3): its own code cannot tell which lanes are there, but each
 // caller can. So the member mask becomes a new last parameter of the helper,
 // and every call passes the lanes that reach it: the full mask where all
-// lanes call, a ballot of the branch conditions where only some do (Using CUDA Warp-Level Primitives,
-// "pass the mask down").
+// lanes call, a ballot of the branch conditions where only some do (Using CUDA
+// Warp-Level Primitives, "pass the mask down").
 //
 // The fix edits every declaration and every call of the helper at once, so it
-// is made only where all of them are visible and editable: the helper and its
-// callers are in the translation unit's main file, which is not a header and
-// is not compiled as relocatable device code, and nothing else names it.
+// is made only where all of them are visible and editable: in the project's
+// own files (never a system header), in a unit that is not a header analysed
+// alone and is not compiled as relocatable device code, with nothing else
+// naming the helper. Where a declaration or a call is in a header, other
+// units may include it too: such a plan is marked (SharedParameterPrefix),
+// and the merge keeps it only in a run over the whole project, where every
+// unit that judges it edits the files they share alike.
 #ifndef WARPFIX_CHECKS_ANALYSIS_MASKPARAMETER_H
 #define WARPFIX_CHECKS_ANALYSIS_MASKPARAMETER_H
 
@@ -46,8 +50,13 @@ struct MaskParameter {
   /// The parameter on every declaration, the ballots before the branches of
   /// the partial callers, and the mask at every call.
   std::vector<Edit> Edits;
+  /// Some edit is outside the unit's main file, in a header of the project.
+  bool SharedFiles = false;
   /// Each call, and the lanes that reach it, for the notes.
   std::vector<std::pair<const clang::CallExpr *, Membership>> Sites;
+  /// The calls in functions that nothing in the unit calls, whose lanes are
+  /// those that the function's own branches let through.
+  std::vector<const clang::CallExpr *> CallersUncalled;
   /// The whole-warp assumptions that the lanes inside the helper rely on.
   DefaultAssumptions Assumptions;
 };

@@ -17,8 +17,10 @@
 
 #include "inc/helper.cuh"
 // CHECK-MESSAGES: helper.cuh:5:10: warning: '__shfl_down' is a legacy
-// CHECK-MESSAGES: helper.cuh:3:16: note: the mask cannot be passed in as a new parameter: 'headerSum' is declared in a header, which other translation units share
-// CHECK-MESSAGES: note: no automatic fix: 'headerSum' is called here by only some lanes of the warp (the call is under a lane-dependent branch)
+// A run of one file may leave out other units that include the header
+// (thread-mask-shared-header.test has the runs over the whole project).
+// CHECK-MESSAGES: helper.cuh:3:16: note: the new parameter goes into a header that other translation units may include: this fix is made only in a run over the whole project
+// CHECK-MESSAGES: helper.cuh:5:10: note: no automatic fix: this run is over part of the project, and a unit left out that includes the header may call the helper too, which the new parameter would break
 
 __device__ int taken(int v) { return __shfl_xor(v, 1); }
 // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: '__shfl_xor' is a legacy

@@ -107,6 +107,52 @@ static constexpr llvm::StringLiteral DifferentFixes =
     "template instantiations or translation units, and they need different "
     "fixes";
 
+bool hasSharedParameterFix(const Diagnostic &D) {
+  return !D.Message.Fix.empty() &&
+         llvm::any_of(D.Notes, [](const DiagnosticMessage &N) {
+           return llvm::StringRef(N.Message).starts_with(SharedParameterPrefix);
+         });
+}
+
+/// The copies' fixes joined, where each gives a helper in a header a new
+/// parameter (SharedParameterPrefix): every unit edits the helper's header
+/// and the calls that it sees, so two plans differ in the files only one of
+/// them reads. They are joined when, in every file that two of them edit,
+/// they edit it alike; a unit that reads such a file sees the same calls
+/// there, and plans the same edits for it.
+std::optional<llvm::StringMap<Replacements>>
+joinedParameterFixes(llvm::ArrayRef<const Diagnostic *> Copies) {
+  if (!llvm::all_of(Copies, [](const Diagnostic *D) {
+        return hasSharedParameterFix(*D);
+      }))
+    return std::nullopt;
+  llvm::StringMap<Replacements> Joined;
+  for (const Diagnostic *D : Copies)
+    for (const auto &Entry : D->Message.Fix) {
+      auto [It, New] = Joined.try_emplace(Entry.getKey(), Entry.second);
+      if (!New && !(It->second.size() == Entry.second.size() &&
+                    std::equal(Entry.second.begin(), Entry.second.end(),
+                               It->second.begin())))
+        return std::nullopt;
+    }
+  return Joined;
+}
+
+/// The note of a fix that gives a helper in a header a new parameter, in a
+/// run over part of the project.
+static constexpr llvm::StringLiteral PartOfTheProject =
+    "no automatic fix: this run is over part of the project, and a unit left "
+    "out that includes the header may call the helper too, which the new "
+    "parameter would break; run warpfix over the project's folders, or with "
+    "-p and no file names, to have it fixed";
+
+/// Why the copies disagree, where one gives the helper a mask parameter.
+static constexpr llvm::StringLiteral ParameterDisagrees =
+    "a unit that calls the helper from only some lanes gives it a mask "
+    "parameter, which every unit that calls it must pass; another unit of "
+    "this run fixes it otherwise (with the full mask, where every lane calls "
+    "it there), or not at all";
+
 /// Folds the copies of one finding (from several TUs, instantiations or macro
 /// expansions) into one; their fix survives only if all of them agree on it.
 /// A copy from a unit that does not run the code abstains: the others decide.
@@ -129,13 +175,22 @@ Diagnostic foldSharedCopies(std::vector<const Diagnostic *> Copies) {
   });
   Diagnostic Folded = *Copies.front();
   Folded.Notes.clear();
-  if (Agree) {
+  std::optional<llvm::StringMap<Replacements>> Joined;
+  if (!Agree)
+    Joined = joinedParameterFixes(Copies);
+  if (Agree || Joined) {
+    if (Joined)
+      Folded.Message.Fix = std::move(*Joined);
     for (const Diagnostic *D : Copies)
       appendNotes(Folded, *D);
     return Folded;
   }
   Folded.Message.Fix.clear();
   Folded.Notes.push_back(noteAt(Folded, DifferentFixes.str()));
+  if (llvm::any_of(Copies, [](const Diagnostic *D) {
+        return hasSharedParameterFix(*D);
+      }))
+    Folded.Notes.push_back(noteAt(Folded, ParameterDisagrees.str()));
   for (const Diagnostic *D : Copies) {
     if (D->Message.Fix.empty()) {
       appendNotes(Folded, *D);
@@ -416,7 +471,8 @@ size_t FindingSet::fileCount() const {
 }
 
 FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
-                         llvm::function_ref<bool(llvm::StringRef)> IsShown) {
+                         llvm::function_ref<bool(llvm::StringRef)> IsShown,
+                         bool WholeProject) {
   FindingSet Set;
   // Point into Results, which the fold may move from. Sorted by key rather
   // than kept in a map by a copy of it: a stable sort keeps the copies of one
@@ -529,6 +585,10 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     Diagnostic &D = Set.Findings.emplace_back(foldCopies(Copies));
     if (Reviewed)
       Families.review(D, Judges, Seen, Stepped);
+    if (!WholeProject && hasSharedParameterFix(D)) {
+      D.Message.Fix.clear();
+      D.Notes.push_back(noteAt(D, PartOfTheProject.str()));
+    }
     size_t Index = Set.Findings.size() - 1;
     // A macro body whose finding a NOLINT suppresses at one expansion site
     // is edited for the other expansions only if that one needs the same.

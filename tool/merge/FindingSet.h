@@ -32,8 +32,12 @@ bool containsReplacement(const clang::tooling::Replacements &Set,
                          const clang::tooling::Replacement &R);
 
 /// IsShown decides, by absolute path, whose findings the user asked for.
+/// WholeProject says that the run analysed every unit of the project (its
+/// folders, or a whole build): only then may a fix give a helper in a header
+/// a new parameter, which a unit left out would no longer compile against.
 FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
-                         llvm::function_ref<bool(llvm::StringRef)> IsShown);
+                         llvm::function_ref<bool(llvm::StringRef)> IsShown,
+                         bool WholeProject);
 
 } // namespace warpfix
 
