@@ -91,6 +91,10 @@ RUN_TIMEOUT_S = 120
 SANITIZER_TIMEOUT_S = 300
 
 
+# The files of a case folder that are not part of its program.
+CASE_METADATA = ('expect.json', '.warpfix.yaml')
+
+
 class PrepareError(Exception):
     """Something the prepare phase cannot go on from for one case."""
 
@@ -198,6 +202,10 @@ def read_case(directory):
             directives[key] = [parse_shape(w) for w in words]
         except PrepareError as e:
             raise PrepareError(f'{source}: {e}')
+    # Any other file makes the case a project (units that share a header):
+    # warpfix then analyses and fixes the case's folder as a whole.
+    project_files = sorted(str(p.relative_to(directory)) for p in directory.rglob('*')
+                           if p.is_file() and p != source and p.name not in CASE_METADATA)
     for key in ('shapes', 'sanitize', 'time'):
         if key not in directives:
             raise PrepareError(f'{source}: no @{key} line')
@@ -212,6 +220,7 @@ def read_case(directory):
         'time': list(directives['time'][0]),
         'time_grow': directives['time-grow'],
         'original_not_lockstep': 'original' in directives,
+        'project_files': project_files,
     }
 
 
@@ -331,14 +340,21 @@ def offset_of(data, line, col):
     return start + col - 1
 
 
-def analyse(warpfix, source, workdir):
-    """warpfix's findings on `source`, each with `fixable` and `call` (the name at
-    its location). The text report gives the findings and their notes, the
-    exported YAML which ones carry a fix; the two and the count line must agree."""
+def after_dashes(compiler_args):
+    """warpfix's arguments that pass compiler_args to every compile command."""
+    return ['--', *compiler_args] if compiler_args else []
+
+
+def analyse(warpfix, source, workdir, main_file=None, compiler_args=()):
+    """warpfix's findings on `source` (a file, or a project's folder whose main
+    unit is `main_file`), each with `fixable` and `call` (the name at its
+    location), compiled with `compiler_args` as well. The text report gives the
+    findings and their notes, the exported YAML which ones carry a fix; the
+    two and the count line must agree."""
     yaml_path = workdir / f'{source.stem}.findings.yaml'
     report_path = workdir / f'{source.stem}.findings.txt'
     yaml_path.unlink(missing_ok=True)
-    command = [warpfix, f'--export-fixes={yaml_path.name}', source.name]
+    command = [warpfix, f'--export-fixes={yaml_path.name}', source.name, *after_dashes(compiler_args)]
     code, out, err = run_command(command, cwd=workdir)
     report_path.write_text(f'$ {shell_line(command)}\n{out}{err}exit {code}\n')
     if code not in (0, 1):
@@ -359,7 +375,7 @@ def analyse(warpfix, source, workdir):
         raise PrepareError("warpfix's text report and its --export-fixes YAML list different "
                            f'findings; see {report_path} and {yaml_path}')
 
-    main = os.path.realpath(source)
+    main = os.path.realpath(main_file or source)
     for f in findings:
         key = (f['path'], f['line'], f['col'], f['check'])
         f['fixable'] = fixable_at[key] > 0
@@ -374,7 +390,7 @@ def analyse(warpfix, source, workdir):
     return findings
 
 
-def fix_in_place(warpfix, path, findings):
+def fix_in_place(warpfix, path, findings, main_file=None, compiler_args=()):
     """Runs warpfix --fix on `path`, whose findings are `findings`, until no
     finding left has a fix: one whose edit overlaps another's is fixed by the
     next pass, as warpfix's note says. Each pass is checked against the
@@ -387,7 +403,7 @@ def fix_in_place(warpfix, path, findings):
         while any(f['fixable'] for f in findings):
             if passes == MAX_FIX_PASSES:
                 raise PrepareError(f'findings with a fix remain after {passes} warpfix --fix passes')
-            command = [warpfix, '--fix', path.name]
+            command = [warpfix, '--fix', path.name, *after_dashes(compiler_args)]
             code, out, err = run_command(command, cwd=path.parent)
             logs.append(f'$ {shell_line(command)}\n{out}{err}exit {code}\n')
             passes += 1
@@ -400,7 +416,7 @@ def fix_in_place(warpfix, path, findings):
                                    f'before it found {len(findings)} findings, {expected} fixable')
             fixed += expected
             try:
-                after = analyse(warpfix, path, path.parent)
+                after = analyse(warpfix, path, path.parent, main_file, compiler_args)
             except PrepareError as e:
                 raise PrepareError(f'after warpfix --fix pass {passes}: {e}')
             if len(after) != len(findings) - expected:
@@ -575,32 +591,48 @@ def build(nvcc, out_dir, args, log_path):
             'error': first_error(stdout + stderr) if code else None}
 
 
+# A project's units include harness.h by name, from the out folder (nvcc's
+# working directory).
+HARNESS_INCLUDE = ['-I.']
+
+
+def cubin_output(case_dir, stem, sources):
+    """nvcc's arguments that name where the cubins of `sources` go: one file,
+    or, for the units of a project, one folder."""
+    if len(sources) == 1:
+        return ['-o', str(case_dir / f'{stem}.cubin')]
+    return ['-odir', str(case_dir / f'{stem}.cubins')]
+
+
 def build_case(nvcc, out_dir, name, emulate_rewritten, expect_bare_failure,
-               src_orig_emulated, src_rw):
+               src_orig_emulated, src_rw, src_orig):
     """The four nvcc runs of a case: the rewritten program src_rw, the
     original as emulated (src_orig_emulated, with legacy_emulation.cuh), and
-    the original as it is. Returns (builds, problems)."""
+    the original as it is (src_orig). Each is a list of sources, the units of
+    one program. Returns (builds, problems)."""
     case_dir = Path('cases') / name
     logs = out_dir / case_dir
     emulation = ['-include', 'legacy_emulation.cuh']
     rewritten_emulation = emulation if emulate_rewritten else []
-    src_orig = str(case_dir / 'original.cu')
+    if len(src_orig) > 1:
+        for stem in (f'rewritten.{CHECK_ARCH}', 'original.bare'):
+            (out_dir / case_dir / f'{stem}.cubins').mkdir()
     builds = {
-        'rewritten_' + CHECK_ARCH: build(nvcc, out_dir, [
+        'rewritten_' + CHECK_ARCH: build(nvcc, out_dir, [*HARNESS_INCLUDE,
             '-cubin', f'-arch={CHECK_ARCH}', *WERROR, *rewritten_emulation,
-            '-o', str(case_dir / f'rewritten.{CHECK_ARCH}.cubin'), src_rw],
+            *cubin_output(case_dir, f'rewritten.{CHECK_ARCH}', src_rw), *src_rw],
             logs / f'build-rewritten-{CHECK_ARCH}.log'),
-        'rewritten_' + RUN_ARCH: build(nvcc, out_dir, [
+        'rewritten_' + RUN_ARCH: build(nvcc, out_dir, [*HARNESS_INCLUDE,
             f'-arch={RUN_ARCH}', '-lineinfo', *HOST_OPTIMIZATION, *WERROR,
-            *rewritten_emulation, '-o', f'bin/{name}.rewritten', src_rw],
+            *rewritten_emulation, '-o', f'bin/{name}.rewritten', *src_rw],
             logs / f'build-rewritten-{RUN_ARCH}.log'),
-        'original_emulated_' + RUN_ARCH: build(nvcc, out_dir, [
+        'original_emulated_' + RUN_ARCH: build(nvcc, out_dir, [*HARNESS_INCLUDE,
             f'-arch={RUN_ARCH}', '-lineinfo', *HOST_OPTIMIZATION, *WERROR, *emulation,
-            '-o', f'bin/{name}.original', src_orig_emulated],
+            '-o', f'bin/{name}.original', *src_orig_emulated],
             logs / f'build-original-{RUN_ARCH}.log'),
-        'original_bare_' + RUN_ARCH: build(nvcc, out_dir, [
-            '-cubin', f'-arch={RUN_ARCH}', '-o', str(case_dir / 'original.bare.cubin'),
-            src_orig], logs / f'build-original-bare-{RUN_ARCH}.log'),
+        'original_bare_' + RUN_ARCH: build(nvcc, out_dir, [*HARNESS_INCLUDE,
+            '-cubin', f'-arch={RUN_ARCH}', *cubin_output(case_dir, 'original.bare', src_orig),
+            *src_orig], logs / f'build-original-bare-{RUN_ARCH}.log'),
     }
     problems = [f'{key} failed: {b["error"]} (see {b["log"]})'
                 for key, b in builds.items() if key != 'original_bare_' + RUN_ARCH and not b['ok']]
@@ -667,9 +699,22 @@ def prepare_case(case, args, out_dir):
     name = case['name']
     work = out_dir / 'cases' / name
     work.mkdir()
-    original, rewritten = work / 'original.cu', work / 'rewritten.cu'
-    shutil.copy2(case['source'], original)
-    shutil.copy2(case['source'], rewritten)
+    project = bool(case['project_files'])
+    if project:
+        # Each version is a copy of the case's folder, analysed and fixed
+        # whole, as warpfix is run over a user's project.
+        original, rewritten = work / 'original', work / 'rewritten'
+        for folder in (original, rewritten):
+            shutil.copytree(case['source'].parent, folder,
+                            ignore=shutil.ignore_patterns(*CASE_METADATA))
+    else:
+        original, rewritten = work / 'original.cu', work / 'rewritten.cu'
+        shutil.copy2(case['source'], original)
+        shutil.copy2(case['source'], rewritten)
+    main_of = {v: (work / v / case['source'].name) if project else None
+               for v in ('original', 'rewritten')}
+    # A project's units include harness.h by name, from the out folder.
+    compiler_args = [f'-I{out_dir}'] if project else []
     # A case's own .warpfix.yaml (check options) applies to both copies.
     config = Path(case['source']).parent / '.warpfix.yaml'
     if config.exists():
@@ -678,7 +723,7 @@ def prepare_case(case, args, out_dir):
                                    'time_grow', 'original_not_lockstep')}
     record.update(problems=[], ok=False)
     try:
-        findings = analyse(args.warpfix, original, work)
+        findings = analyse(args.warpfix, original, work, main_of['original'], compiler_args)
     except PrepareError as e:
         record['problems'].append(str(e))
         return record
@@ -689,7 +734,8 @@ def prepare_case(case, args, out_dir):
     record['problems'] += [problem] if problem else []
 
     try:
-        passes, fixed, remaining = fix_in_place(args.warpfix, rewritten, findings)
+        passes, fixed, remaining = fix_in_place(args.warpfix, rewritten, findings,
+                                                main_of['rewritten'], compiler_args)
         record['fix'] = {'passes': passes, 'fixed': fixed,
                          'remaining': [finding_summary(f, False) for f in remaining]}
         emulate = any(needs_emulation(f) for f in remaining)
@@ -705,23 +751,31 @@ def prepare_case(case, args, out_dir):
     # same for a rewrite that still holds legacy PTX.
     sources = {}
     for version, path, wanted in (('original', original, True), ('rewritten', rewritten, emulate)):
-        sources[version] = str(path.relative_to(out_dir))
+        units = sorted(path.rglob('*.cu')) if project else [path]
+        sources[version] = [str(u.relative_to(out_dir)) for u in units]
         if not wanted:
             continue
         try:
-            text, count = emulate_legacy_ptx(path.read_text())
+            emulated = [emulate_legacy_ptx(u.read_text()) for u in units]
         except PrepareError as e:
             record['problems'].append(f'{version}: {e}')
             continue
+        count = sum(c for _, c in emulated)
         record[f'{version}_ptx_emulated'] = count
-        if count:
-            emulated = work / f'{version}.emulated.cu'
-            emulated.write_text(text)
-            sources[version] = str(emulated.relative_to(out_dir))
+        if count and project:
+            record['problems'].append(f'{version}: legacy PTX in a case of several files, '
+                                      'whose emulation prepare does not write')
+        elif count:
+            emulated_path = work / f'{version}.emulated.cu'
+            emulated_path.write_text(emulated[0][0])
+            sources[version] = [str(emulated_path.relative_to(out_dir))]
 
     legacy = any(needs_emulation(f) for f in findings)
-    builds, build_problems = build_case(args.nvcc, out_dir, name, emulate, legacy,
-                                        sources['original'], sources['rewritten'])
+    builds, build_problems = build_case(
+        args.nvcc, out_dir, name, emulate, legacy, sources['original'],
+        sources['rewritten'],
+        [str(u.relative_to(out_dir)) for u in sorted(original.rglob('*.cu'))] if project
+        else [str(original.relative_to(out_dir))])
     record['builds'] = builds
     record['binaries'] = {
         'original': f'bin/{name}.original' if builds['original_emulated_' + RUN_ARCH]['ok'] else None,
@@ -1049,7 +1103,9 @@ def rewrite_class(out_dir, record):
     calls = []
     for version in ('original', 'rewritten'):
         path = out_dir / 'cases' / record['name'] / f'{version}.cu'
-        calls.append(len(SYNCWARP_CALL_RE.findall(path.read_text())) if path.exists() else 0)
+        folder = path.with_suffix('')
+        files = [path] if path.exists() else sorted(folder.rglob('*.cu*')) if folder.is_dir() else []
+        calls.append(sum(len(SYNCWARP_CALL_RE.findall(f.read_text())) for f in files))
     return SYNCWARP if fixed_races > 0 or calls[1] > calls[0] else SHUFFLE_VOTE
 
 
