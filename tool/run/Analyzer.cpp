@@ -151,9 +151,11 @@ public:
               const CheckOptions &Options, TranslationUnitResult &Out,
               const ErrorRecorder &Errors, const ParseSettings &Parse,
               bool &Analysed,
-              const std::optional<SharedPreambles::Use> &Preamble)
+              const std::optional<SharedPreambles::Use> &Preamble,
+              std::vector<std::string> &Included)
       : Checks(Checks), Options(Options), Out(Out), Errors(Errors),
-        Parse(Parse), Analysed(Analysed), Preamble(Preamble) {}
+        Parse(Parse), Analysed(Analysed), Preamble(Preamble),
+        Included(Included) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -216,6 +218,17 @@ public:
     // Kept in any case: analyse() needs them if the TU is dropped.
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       Out.FilesRead.push_back(absolutePath(SM, It->first.getName()));
+    // The files that this parse itself entered through an #include (a
+    // preamble's entries are loaded, not local): a file that built the
+    // shared preamble and that the unit includes too is one it read.
+    for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
+      const SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+      if (!Entry.isFile() || Entry.getFile().getIncludeLoc().isInvalid())
+        continue;
+      if (OptionalFileEntryRef File =
+              Entry.getFile().getContentCache().OrigEntry)
+        Included.push_back(dependencyPath(SM, File->getName()));
+    }
     if (!Analysed)
       return;
     if (ArchRecorder) {
@@ -275,6 +288,7 @@ private:
   std::unique_ptr<CheckContext> Context;
   std::vector<std::unique_ptr<Check>> Instances;
   const std::optional<SharedPreambles::Use> &Preamble;
+  std::vector<std::string> &Included;
   ArchDependenceRecorder *ArchRecorder = nullptr;
 };
 
@@ -290,8 +304,10 @@ public:
         Out(Out), Errors(Errors), Parse(Parse) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CheckAction>(Checks, Options, Out, Errors, Parse,
-                                         Analysed, Preamble);
+                                         Analysed, Preamble, Included);
   }
+  /// The files the parse entered through an #include of its own.
+  std::vector<std::string> Included;
   /// Whether the checks ran on an AST.
   bool Analysed = false;
   /// The shared preamble the unit parsed with, if any.
@@ -436,7 +452,9 @@ Analyzer::analyzeWith(
     llvm::sys::fs::make_absolute(Own);
     llvm::sys::path::remove_dots(Own, /*remove_dot_dot=*/false);
     for (llvm::StringRef Donor : Factory.Preamble->builtFrom()) {
-      if (Donor == Own)
+      // A donor that the unit includes is read all the same (a header
+      // analysed as a unit of its own, a .cu file that another includes).
+      if (Donor == Own || llvm::is_contained(Factory.Included, Donor))
         continue;
       auto IsDonor = [&](llvm::StringRef Path) {
         llvm::SmallString<256> Normal(Path);

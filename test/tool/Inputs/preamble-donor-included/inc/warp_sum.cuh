@@ -1,0 +1,6 @@
+#pragma once
+__device__ inline int warpSum(int v) {
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_down(v, offset);
+  return v;
+}
