@@ -108,8 +108,11 @@ public:
         Skipped(Skipped), Style(Style) {}
 
   MaskParameter plan() {
-    if (!applies())
+    if (!applies()) {
+      if (Uncalled)
+        vetoIfNamedOtherwise(*Uncalled);
       return std::move(Plan);
+    }
     Plan.Result = MaskParameter::Refused;
     if (!helperIsEditable() || !callsAreEditable() || !declarationsEdited() ||
         !callsEdited() || !nothingElseNamesIt() || !editsAreDisjoint())
@@ -162,11 +165,50 @@ private:
     }
     // Called only from code that nothing here calls: the units that call
     // that code judge it, and this one abstains.
+    if (!SomeJudged)
+      Uncalled = F;
     if (!SomePartial || !SomeJudged)
       return false;
     Plan.Helper = F;
     Name = ("'" + F->getNameAsString() + "'");
     return true;
+  }
+
+  /// A unit that does not call a helper of a header abstains, and another
+  /// unit may give the helper a parameter. That changes which function a
+  /// call of its name chooses: where this unit declares another function of
+  /// that name, or names it in its own file other than by the helper's
+  /// declarations, its calls could go to the helper with a new argument
+  /// that is not a mask. Such a unit vetoes instead.
+  void vetoIfNamedOtherwise(const FunctionDecl &F) {
+    auto InMainFile = [&](const FunctionDecl *D) {
+      return SM.isWrittenInMainFile(SM.getExpansionLoc(D->getLocation()));
+    };
+    if (llvm::all_of(F.redecls(), InMainFile))
+      return;
+    std::string Helper = "'" + F.getNameAsString() + "'";
+    const DeclContext *Scope = F.getDeclContext()->getRedeclContext();
+    for (const NamedDecl *Other : Scope->lookup(F.getDeclName())) {
+      const auto *G = dyn_cast<FunctionDecl>(Other);
+      if (!G || G->getCanonicalDecl() != F.getCanonicalDecl()) {
+        refuse(Other->getLocation(),
+               Helper + " shares its name with another declaration here, "
+                        "whose calls a new parameter could take over");
+        Plan.VetoesAbstention = true;
+        return;
+      }
+    }
+    unsigned Named =
+        countIdentifier(F.getName(), SM.getMainFileID(), SM, Ctx.getLangOpts());
+    unsigned Declared = llvm::count_if(F.redecls(), InMainFile);
+    if (Named != Declared) {
+      refuse(SM.getLocForStartOfFile(SM.getMainFileID()),
+             Helper + " is named in this file other than by its "
+                      "declarations (a call that this parse skipped, a "
+                      "macro, or another entity), which a new parameter "
+                      "would not follow");
+      Plan.VetoesAbstention = true;
+    }
   }
 
   bool refuse(SourceLocation Where, std::string Why) {
@@ -442,6 +484,8 @@ private:
   llvm::DenseSet<unsigned> DeclarationNames, CallNames;
   /// Every file (as included here) that holds a declaration or a call.
   llvm::DenseSet<FileID> EditedFiles;
+  /// The helper, where nothing this unit runs calls it.
+  const FunctionDecl *Uncalled = nullptr;
 };
 
 } // namespace
