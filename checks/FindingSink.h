@@ -37,6 +37,12 @@ inline constexpr llvm::StringLiteral SharedParameterPrefix =
     "the new parameter goes into a header that other translation units may "
     "include: ";
 
+/// How the note begins of a unit that does not call a helper of a header,
+/// and abstains, but vetoes a new parameter that another unit plans for it:
+/// the parameter could take over calls of the helper's name here.
+inline constexpr llvm::StringLiteral ParameterVetoPrefix =
+    "no new mask parameter, which another unit may plan for this helper: ";
+
 /// Builds one finding. A finding carries at most one fix; a builder whose fix
 /// could not be expressed exactly (a location inside a macro's scratch space,
 /// say) drops the whole fix rather than applying part of it.

@@ -168,8 +168,6 @@ void WarpFullMaskDivergentCheck::onCall(const CallExpr &TheCall,
     if (Threaded->Result != MaskParameter::Ready) {
       if (Threaded->Result == MaskParameter::Refused)
         Finding.note(Threaded->WhyLoc, refusedMaskParameterNote(*Threaded));
-      if (Threaded->VetoesAbstention)
-        Lanes.NoCallerSeen = false;
       withoutFixFor(Finding, Lanes);
       return;
     }

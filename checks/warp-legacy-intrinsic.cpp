@@ -353,8 +353,6 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
     }
     if (Threaded.Result == MaskParameter::Refused)
       Finding.note(Threaded.WhyLoc, refusedMaskParameterNote(Threaded));
-    if (Threaded.VetoesAbstention)
-      Lanes.NoCallerSeen = false;
     if (context().Options.Fallback == MaskFallback::ActiveMask &&
         Paren.isValid()) {
       Finding.replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),

@@ -184,7 +184,11 @@ private:
     auto InMainFile = [&](const FunctionDecl *D) {
       return SM.isWrittenInMainFile(SM.getExpansionLoc(D->getLocation()));
     };
-    if (llvm::all_of(F.redecls(), InMainFile))
+    // No unit gives a template or a member function a parameter.
+    if (llvm::all_of(F.redecls(), InMainFile) || F.isTemplated() ||
+        F.isTemplateInstantiation() ||
+        F.getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+        isa<CXXMethodDecl>(F))
       return;
     std::string Helper = "'" + F.getNameAsString() + "'";
     const DeclContext *Scope = F.getDeclContext()->getRedeclContext();
@@ -194,7 +198,7 @@ private:
         refuse(Other->getLocation(),
                Helper + " shares its name with another declaration here, "
                         "whose calls a new parameter could take over");
-        Plan.VetoesAbstention = true;
+        Plan.VetoesParameter = true;
         return;
       }
     }
@@ -207,7 +211,7 @@ private:
                       "declarations (a call that this parse skipped, a "
                       "macro, or another entity), which a new parameter "
                       "would not follow");
-      Plan.VetoesAbstention = true;
+      Plan.VetoesParameter = true;
     }
   }
 
@@ -541,6 +545,8 @@ void addMaskParameter(const MaskParameter &Plan, FindingBuilder &Finding) {
 }
 
 std::string refusedMaskParameterNote(const MaskParameter &Plan) {
+  if (Plan.VetoesParameter)
+    return (ParameterVetoPrefix + Plan.Why).str();
   return "the mask cannot be passed in as a new parameter: " + Plan.Why;
 }
 

@@ -52,9 +52,10 @@ struct MaskParameter {
   std::vector<Edit> Edits;
   /// Some edit is outside the unit's main file, in a header of the project.
   bool SharedFiles = false;
-  /// Refused in a unit that does not call the helper, which would abstain,
-  /// but must veto another unit's parameter (it names the helper otherwise).
-  bool VetoesAbstention = false;
+  /// Refused in a unit that does not call the helper, and abstains, but
+  /// vetoes another unit's parameter: it names the helper otherwise. Its
+  /// note then starts with ParameterVetoPrefix.
+  bool VetoesParameter = false;
   /// Each call, and the lanes that reach it, for the notes.
   std::vector<std::pair<const clang::CallExpr *, Membership>> Sites;
   /// The calls in functions that nothing in the unit calls, whose lanes are

@@ -153,10 +153,22 @@ static constexpr llvm::StringLiteral ParameterDisagrees =
     "this run fixes it otherwise (with the full mask, where every lane calls "
     "it there), or not at all";
 
+/// The note of a helper's new parameter that a unit vetoes.
+static constexpr llvm::StringLiteral ParameterVetoed =
+    "no automatic fix: a unit of this run that does not call the helper "
+    "names it otherwise, and the new parameter could take over those calls";
+
 /// Folds the copies of one finding (from several TUs, instantiations or macro
 /// expansions) into one; their fix survives only if all of them agree on it.
 /// A copy from a unit that does not run the code abstains: the others decide.
 Diagnostic foldSharedCopies(std::vector<const Diagnostic *> Copies) {
+  // A unit that abstains may still veto a helper's new parameter.
+  Diagnostic Vetoes;
+  for (const Diagnostic *D : Copies)
+    for (const DiagnosticMessage &Note : D->Notes)
+      if (llvm::StringRef(Note.Message).starts_with(ParameterVetoPrefix) &&
+          !hasNote(Vetoes, Note))
+        Vetoes.Notes.push_back(Note);
   std::vector<const Diagnostic *> Judges;
   for (const Diagnostic *D : Copies)
     if (!abstains(*D))
@@ -183,6 +195,11 @@ Diagnostic foldSharedCopies(std::vector<const Diagnostic *> Copies) {
       Folded.Message.Fix = std::move(*Joined);
     for (const Diagnostic *D : Copies)
       appendNotes(Folded, *D);
+    if (!Vetoes.Notes.empty() && hasSharedParameterFix(Folded)) {
+      Folded.Message.Fix.clear();
+      appendNotes(Folded, Vetoes);
+      Folded.Notes.push_back(noteAt(Folded, ParameterVetoed.str()));
+    }
     return Folded;
   }
   Folded.Message.Fix.clear();
