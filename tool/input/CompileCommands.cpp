@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include <set>
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/CommandLine.h"
@@ -446,7 +447,37 @@ public:
 
   std::vector<std::string> takeWarnings() override { return Warnings->take(); }
 
+  unsigned otherCommandsOf(llvm::StringRef File) const override {
+    if (!Base)
+      return 0;
+    std::set<std::vector<std::string>> Distinct;
+    for (const CompileCommand &Command : Base->getCompileCommands(File))
+      Distinct.insert(whatAParseSees(Command));
+    return Distinct.size() > 1 ? Distinct.size() - 1 : 0;
+  }
+
 private:
+  /// A command as the parse of its file sees it: its directory and its
+  /// arguments, less those that name outputs.
+  static std::vector<std::string> whatAParseSees(const CompileCommand &C) {
+    std::vector<std::string> Seen = {C.Directory};
+    llvm::ArrayRef<std::string> Args = C.CommandLine;
+    for (size_t I = 1; I < Args.size(); ++I) {
+      llvm::StringRef Arg = Args[I];
+      if (Arg == "-o" || Arg == "-MF" || Arg == "-MT" || Arg == "-MQ") {
+        ++I;
+        continue;
+      }
+      if (Arg == "-c" || Arg == "-MD" || Arg == "-MMD" ||
+          (Arg.starts_with("-o") && Arg.size() > 2) ||
+          Arg.starts_with("-MF") || Arg.starts_with("-MT") ||
+          Arg.starts_with("-MQ"))
+        continue;
+      Seen.push_back(Args[I]);
+    }
+    return Seen;
+  }
+
   /// The user's command for File (NvccAsClang has translated nvcc's), or a
   /// plain one where there is none. One parse per file: the first command
   /// names its flags.

@@ -68,6 +68,11 @@ public:
   /// Problems met in the user's commands so far (an nvcc options file that
   /// cannot be read), each once.
   virtual std::vector<std::string> takeWarnings() = 0;
+
+  /// How many more ways than one the build compiles File in: its commands
+  /// that differ from the first in what a parse sees (macros, flags,
+  /// architectures; not output files). Only the first is parsed.
+  virtual unsigned otherCommandsOf(llvm::StringRef File) const = 0;
 };
 
 /// Wraps the user's database (or none) into a CudaCompilationDatabase. A file

@@ -95,6 +95,13 @@ void collapseErrorNotes(Diagnostic &D) {
         " errors too";
 }
 
+/// Path with its "." and ".." taken out, as fixes name files.
+std::string withoutDots(llvm::StringRef Path) {
+  llvm::SmallString<256> Normal(Path);
+  llvm::sys::path::remove_dots(Normal, /*remove_dot_dot=*/true);
+  return std::string(Normal);
+}
+
 /// The note of a finding that no analysed unit judges.
 static constexpr llvm::StringLiteral EveryUnitAbstains =
     "no automatic fix: every analysed translation unit abstains, since none "
@@ -508,6 +515,17 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
                       : "'" + TU.MainFile +
                             "' also includes this file and did not parse, so "
                             "what it needs here is unknown");
+  // A file that the build compiles in several ways, of which one was parsed:
+  // the others may need other fixes wherever it reads.
+  for (const TranslationUnitResult &TU : Results)
+    if (TU.Parsed && TU.OtherCommands)
+      for (const FileDigest &Read : TU.Dependencies)
+        ReadByFailedTU.try_emplace(
+            withoutDots(Read.Path), "the build compiles '" + TU.MainFile + "' with " +
+                      std::to_string(TU.OtherCommands) + " more command" +
+                      (TU.OtherCommands == 1 ? "" : "s") +
+                      " (other macros, flags or architectures) that warpfix "
+                      "did not parse, so what they need here is unknown");
   // Which unit made each copy: the parses of one file for several
   // architectures review each other's fixes.
   ArchitectureFamilies Families(Results);

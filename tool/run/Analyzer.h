@@ -65,6 +65,11 @@ struct TranslationUnitResult {
   /// Those found by name whose file, or what it includes, had errors: the
   /// folder was not used.
   std::vector<std::pair<std::string, std::string>> RejectedByName;
+  /// The other ways the build compiles this file (its compile commands that
+  /// differ in macros, flags or architectures), which were not parsed:
+  /// what they need in the files this unit read is unknown. Not cached: the
+  /// database says it.
+  unsigned OtherCommands = 0;
   /// The files that clang's errors are in, as it names them.
   std::vector<std::string> FilesWithErrors;
   /// Not a unit: a header under the folders given that no unit read, with

@@ -91,6 +91,7 @@ Profile::parseFor(llvm::StringRef Arch) const {
 TranslationUnitResult Profile::run(llvm::StringRef File,
                                    llvm::StringRef Arch) const {
   TranslationUnitResult Result = parseFor(Arch).Pipeline->run(File);
+  Result.OtherCommands = Database->otherCommandsOf(File);
   Result.Arch = Arch.str();
   Result.ExtraArchitecture = true;
   return Result;

@@ -36,7 +36,9 @@ public:
          const ProfileSettings &Settings, FileDigests &Digests);
 
   TranslationUnitResult run(llvm::StringRef File) const {
-    return Pipeline->run(File);
+    TranslationUnitResult Result = Pipeline->run(File);
+    Result.OtherCommands = Database->otherCommandsOf(File);
+    return Result;
   }
   /// File parsed for Arch rather than its first architecture.
   TranslationUnitResult run(llvm::StringRef File, llvm::StringRef Arch) const;

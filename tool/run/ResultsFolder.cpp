@@ -102,6 +102,34 @@ bool stringsOf(const llvm::json::Value &Value, std::vector<std::string> &Out) {
   return true;
 }
 
+/// One record per file and way of compiling it: the same compile again
+/// replaces its record, and one with other macros or flags (a file that two
+/// targets build) is kept beside it, so that the merge knows of both.
+std::string recordName(llvm::StringRef File,
+                       const clang::tooling::CompileCommand *Command) {
+  std::string Key = File.str();
+  if (Command) {
+    Key += '\0' + Command->Directory;
+    llvm::ArrayRef<std::string> Args = Command->CommandLine;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      llvm::StringRef Arg = Args[I];
+      // What names an output does not change what is compiled.
+      if (Arg == "-o" || Arg == "--output-file" || Arg == "-MF" ||
+          Arg == "-MT" || Arg == "-MQ" || Arg == "-odir" ||
+          Arg == "--output-directory") {
+        ++I;
+        continue;
+      }
+      if (Arg.starts_with("--output-file=") || Arg.starts_with("-MF") ||
+          Arg.starts_with("-MT") || Arg.starts_with("-MQ"))
+        continue;
+      Key += '\0' + Args[I];
+    }
+  }
+  return llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true) +
+         ".json";
+}
+
 } // namespace
 
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
@@ -124,9 +152,8 @@ llvm::Error recordUnit(llvm::StringRef Folder, llvm::StringRef File,
   std::string Text;
   llvm::raw_string_ostream(Text)
       << llvm::json::Value(recordOf(File, Command, Folders));
-  std::string Name =
-      llvm::utohexstr(llvm::xxh3_64bits(File), /*LowerCase=*/true) + ".json";
-  return writeWhole(unitsDirectory(Folder), Name, Text + "\n");
+  return writeWhole(unitsDirectory(Folder), recordName(File, Command),
+                    Text + "\n");
 }
 
 llvm::Expected<RecordedUnits> readRecordedUnits(llvm::StringRef Folder) {
@@ -212,7 +239,10 @@ llvm::Expected<RecordedUnits> readRecordedUnits(llvm::StringRef Folder) {
                    Recorded.Gone.front() + "')");
   Recorded.Folders.SearchedByName.assign(Searched.begin(), Searched.end());
   Recorded.Folders.Shown.assign(Shown.begin(), Shown.end());
+  // A file compiled in several ways has a record for each.
   llvm::sort(Recorded.Files);
+  Recorded.Files.erase(std::unique(Recorded.Files.begin(), Recorded.Files.end()),
+                       Recorded.Files.end());
   if (!Commands.empty()) {
     auto Database = databaseOf(std::move(Commands));
     if (!Database)
