@@ -8,7 +8,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
-#include <set>
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/CommandLine.h"
@@ -469,9 +468,8 @@ private:
         continue;
       }
       if (Arg == "-c" || Arg == "-MD" || Arg == "-MMD" ||
-          (Arg.starts_with("-o") && Arg.size() > 2) ||
-          Arg.starts_with("-MF") || Arg.starts_with("-MT") ||
-          Arg.starts_with("-MQ"))
+          (Arg.starts_with("-o") && Arg.size() > 2) || Arg.starts_with("-MF") ||
+          Arg.starts_with("-MT") || Arg.starts_with("-MQ"))
         continue;
       Seen.push_back(Args[I]);
     }

@@ -521,11 +521,12 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     if (TU.Parsed && TU.OtherCommands)
       for (const FileDigest &Read : TU.Dependencies)
         ReadByFailedTU.try_emplace(
-            withoutDots(Read.Path), "the build compiles '" + TU.MainFile + "' with " +
-                      std::to_string(TU.OtherCommands) + " more command" +
-                      (TU.OtherCommands == 1 ? "" : "s") +
-                      " (other macros, flags or architectures) that warpfix "
-                      "did not parse, so what they need here is unknown");
+            withoutDots(Read.Path),
+            "the build compiles '" + TU.MainFile + "' with " +
+                std::to_string(TU.OtherCommands) + " more command" +
+                (TU.OtherCommands == 1 ? "" : "s") +
+                " (other macros, flags or architectures) that warpfix "
+                "did not parse, so what they need here is unknown");
   // Which unit made each copy: the parses of one file for several
   // architectures review each other's fixes.
   ArchitectureFamilies Families(Results);
