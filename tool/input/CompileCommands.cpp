@@ -460,19 +460,9 @@ private:
   /// arguments, less those that name outputs.
   static std::vector<std::string> whatAParseSees(const CompileCommand &C) {
     std::vector<std::string> Seen = {C.Directory};
-    llvm::ArrayRef<std::string> Args = C.CommandLine;
-    for (size_t I = 1; I < Args.size(); ++I) {
-      llvm::StringRef Arg = Args[I];
-      if (Arg == "-o" || Arg == "-MF" || Arg == "-MT" || Arg == "-MQ") {
-        ++I;
-        continue;
-      }
-      if (Arg == "-c" || Arg == "-MD" || Arg == "-MMD" ||
-          (Arg.starts_with("-o") && Arg.size() > 2) || Arg.starts_with("-MF") ||
-          Arg.starts_with("-MT") || Arg.starts_with("-MQ"))
-        continue;
-      Seen.push_back(Args[I]);
-    }
+    if (!C.CommandLine.empty()) // the compiler's name is not compared
+      llvm::append_range(Seen, withoutOutputArguments(
+                                   llvm::ArrayRef(C.CommandLine).drop_front()));
     return Seen;
   }
 
@@ -587,6 +577,28 @@ private:
 std::unique_ptr<CompilationDatabase>
 commandsForArchitecture(const CudaCompilationDatabase &Base, std::string Arch) {
   return std::make_unique<ArchitectureCommands>(Base, std::move(Arch));
+}
+
+std::vector<std::string>
+withoutOutputArguments(llvm::ArrayRef<std::string> Args) {
+  std::vector<std::string> Kept;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == "-o" || Arg == "--output-file" || Arg == "-MF" || Arg == "-MT" ||
+        Arg == "-MQ" || Arg == "-odir" || Arg == "--output-directory") {
+      ++I;
+      continue;
+    }
+    // `-ofile` is clang's; nvcc's -optf and -odir name inputs and folders.
+    bool JoinedOutput = Arg.starts_with("-o") && Arg.size() > 2 &&
+                        !Arg.starts_with("-optf") && !Arg.starts_with("-odir");
+    if (Arg == "-c" || Arg == "-MD" || Arg == "-MMD" || JoinedOutput ||
+        Arg.starts_with("--output-file=") || Arg.starts_with("-MF") ||
+        Arg.starts_with("-MT") || Arg.starts_with("-MQ"))
+      continue;
+    Kept.push_back(Args[I]);
+  }
+  return Kept;
 }
 
 std::unique_ptr<CudaCompilationDatabase> makeCudaCompilationDatabase(

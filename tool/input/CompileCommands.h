@@ -83,6 +83,11 @@ makeCudaCompilationDatabase(
     std::shared_ptr<clang::tooling::CompilationDatabase> Base,
     FrontEndSettings Settings);
 
+/// Args less those that name outputs (`-o`, dependency files, `-c`): two
+/// commands that differ only there compile the same code.
+std::vector<std::string>
+withoutOutputArguments(llvm::ArrayRef<std::string> Args);
+
 /// Base's commands for Arch, for every file (CudaCompilationDatabase::
 /// commandsFor); Base must outlive it.
 std::unique_ptr<clang::tooling::CompilationDatabase>

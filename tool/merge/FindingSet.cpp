@@ -1,6 +1,7 @@
 #include "tool/merge/FindingSet.h"
 #include "checks/FindingSink.h"
 #include "checks/analysis/SkippedCode.h"
+#include "tool/input/Paths.h"
 #include "tool/merge/EditSet.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -93,13 +94,6 @@ void collapseErrorNotes(Diagnostic &D) {
         "; " + std::to_string(Others) + " other translation unit" +
         (Others == 1 ? " that sees this code has" : "s that see this code have") +
         " errors too";
-}
-
-/// Path with its "." and ".." taken out, as fixes name files.
-std::string withoutDots(llvm::StringRef Path) {
-  llvm::SmallString<256> Normal(Path);
-  llvm::sys::path::remove_dots(Normal, /*remove_dot_dot=*/true);
-  return std::string(Normal);
 }
 
 /// The note of a finding that no analysed unit judges.
@@ -521,7 +515,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
     if (TU.Parsed && TU.OtherCommands)
       for (const FileDigest &Read : TU.Dependencies)
         ReadByFailedTU.try_emplace(
-            withoutDots(Read.Path),
+            absolutePath(Read.Path),
             "the build compiles '" + TU.MainFile + "' with " +
                 std::to_string(TU.OtherCommands) + " more command" +
                 (TU.OtherCommands == 1 ? "" : "s") +

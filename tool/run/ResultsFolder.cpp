@@ -110,21 +110,8 @@ std::string recordName(llvm::StringRef File,
   std::string Key = File.str();
   if (Command) {
     Key += '\0' + Command->Directory;
-    llvm::ArrayRef<std::string> Args = Command->CommandLine;
-    for (size_t I = 0; I < Args.size(); ++I) {
-      llvm::StringRef Arg = Args[I];
-      // What names an output does not change what is compiled.
-      if (Arg == "-o" || Arg == "--output-file" || Arg == "-MF" ||
-          Arg == "-MT" || Arg == "-MQ" || Arg == "-odir" ||
-          Arg == "--output-directory") {
-        ++I;
-        continue;
-      }
-      if (Arg.starts_with("--output-file=") || Arg.starts_with("-MF") ||
-          Arg.starts_with("-MT") || Arg.starts_with("-MQ"))
-        continue;
-      Key += '\0' + Args[I];
-    }
+    for (const std::string &Arg : withoutOutputArguments(Command->CommandLine))
+      Key += '\0' + Arg;
   }
   return llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true) +
          ".json";
