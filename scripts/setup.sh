@@ -8,7 +8,7 @@ build_dir="$repo_root/build"
 
 required_packages=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev
                    llvm-19-tools clang-tools-19 cmake ninja-build python3 patch
-                   pre-commit python3-jsonschema)
+                   pre-commit python3-jsonschema libgtest-dev)
 
 # install_missing_packages LABEL PACKAGE...: installs, through apt, those of
 # the Debian packages that are not installed yet; LABEL names the caller in

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds warpfix (installing what is missing) and runs the whole test suite:
-# the lit tests (fixed outputs compiled with nvcc where it exists), then the
+# the lit tests (fixed outputs compiled with nvcc where it exists) and the
+# analyses' unit tests (unittests/, one lit test each), then the
 # prepare phase of the GPU runtime tests, which rewrites every case and
 # compiles it with nvcc, and the tests of its timing phase against fake
 # programs; the GPU phase itself runs on a GPU machine (see
@@ -25,7 +26,8 @@ if [ "$sanitize" = 1 ]; then
   tested_dir=$sanitize_build_dir
 fi
 set +e
-python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$tested_dir/test" 2>&1 | tee "$log"
+python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$tested_dir/test" \
+  "$tested_dir/unittests" 2>&1 | tee "$log"
 lit_status=${PIPESTATUS[0]}
 set -e
 count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | head -n1; }

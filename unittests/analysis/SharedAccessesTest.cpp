@@ -1,0 +1,160 @@
+// Shared-memory races between the lanes of a warp, and the ones between
+// warps that no __syncwarp() can order. Calling a race between warps one
+// within a warp is how a __syncwarp() "fix" of a real block-level race came
+// about; these facts keep the two apart.
+#include "checks/analysis/SharedAccesses.h"
+#include "unittests/analysis/ParsedUnit.h"
+#include "gtest/gtest.h"
+
+namespace warpfix::test {
+namespace {
+
+constexpr llvm::StringLiteral Prelude = "#define LANES threadIdx.x\n"
+                                        "__device__ int sink;\n";
+
+/// The races in the kernel `k` of Code, within a warp and across warps, in
+/// every block shape that its launches allow, as the check models them.
+std::vector<Race> racesOf(ParsedUnit &Unit) {
+  const clang::FunctionDecl &Kernel = Unit.function("k");
+  BlockModels Models(Unit.context(), /*LargestBudget=*/12'000'000);
+  return Models.racesIn(Kernel, Unit.analyses().Shapes.launchesOf(&Kernel));
+}
+
+bool anyAcrossWarps(const std::vector<Race> &Races) {
+  return llvm::any_of(Races, [](const Race &R) { return R.AcrossWarps; });
+}
+
+TEST(SharedAccesses, NeighbourExchangeWithoutBarrierRaces) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[64];"
+                             "  s[threadIdx.x] = v;"
+                             "  sink = s[threadIdx.x ^ 1]; }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  std::vector<Race> Races = racesOf(Unit);
+  ASSERT_FALSE(Races.empty());
+  EXPECT_FALSE(anyAcrossWarps(Races));
+  const Race &First = Races.front();
+  EXPECT_TRUE(First.Write->IsWrite);
+  EXPECT_NE(First.WriterThread, First.OtherThread);
+  EXPECT_EQ(First.WriterThread / 32, First.OtherThread / 32);
+}
+
+TEST(SharedAccesses, SyncwarpBetweenOrdersTheExchange) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[64];"
+                             "  s[threadIdx.x] = v;"
+                             "  __syncwarp();"
+                             "  sink = s[threadIdx.x ^ 1]; }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  EXPECT_TRUE(racesOf(Unit).empty());
+}
+
+TEST(SharedAccesses, OwnElementOnlyDoesNotRace) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[64];"
+                             "  s[threadIdx.x] = v;"
+                             "  s[threadIdx.x] += 1;"
+                             "  sink = s[threadIdx.x]; }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  EXPECT_TRUE(racesOf(Unit).empty());
+}
+
+// Lanes 16 to 31 skip the barrier: their exchange stays unordered.
+TEST(SharedAccesses, BarrierThatSomeLanesSkipLeavesThemRacing) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[64];"
+                             "  s[threadIdx.x] = v;"
+                             "  if (threadIdx.x % 32 < 16) __syncwarp(0xffff);"
+                             "  sink = s[threadIdx.x ^ 1]; }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  std::vector<Race> Races = racesOf(Unit);
+  ASSERT_FALSE(Races.empty());
+  for (const Race &R : Races) {
+    EXPECT_GE(R.WriterThread % 32, 16) << "lanes 0-15 are ordered";
+    EXPECT_GE(R.OtherThread % 32, 16) << "lanes 0-15 are ordered";
+  }
+}
+
+// Thread t reads what thread t+33 wrote: lanes of one warp meet, and so do
+// threads of two warps through the same pair of accesses. The race is
+// flagged as one between warps, which no __syncwarp() orders.
+TEST(SharedAccesses, RaceThatWarpsShareTooIsABlockLevelRace) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[64];"
+                             "  s[threadIdx.x] = v;"
+                             "  sink = s[(threadIdx.x + 33) % 64]; }"
+                             "void host(int v) { k<<<1, 64>>>(v); }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  std::vector<Race> Races = racesOf(Unit);
+  ASSERT_FALSE(Races.empty());
+  EXPECT_TRUE(anyAcrossWarps(Races));
+}
+
+// Only threads of different warps meet: no lane of a warp races another
+// lane of its own, so there is no warp-level race to order.
+TEST(SharedAccesses, ExchangeOnlyBetweenWarpsIsNoWarpRace) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[64];"
+                             "  s[threadIdx.x] = v;"
+                             "  sink = s[(threadIdx.x + 32) % 64]; }"
+                             "void host(int v) { k<<<1, 64>>>(v); }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  EXPECT_TRUE(racesOf(Unit).empty());
+}
+
+TEST(SharedAccesses, BlockBarrierOrdersEveryWarp) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[64];"
+                             "  s[threadIdx.x] = v;"
+                             "  __syncthreads();"
+                             "  sink = s[(threadIdx.x + 32) % 64]; }"
+                             "void host(int v) { k<<<1, 64>>>(v); }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  EXPECT_TRUE(racesOf(Unit).empty());
+}
+
+// The tail of the classic reduction: the first warp reads what its own
+// lanes wrote a step before, with nothing ordering the steps.
+TEST(SharedAccesses, UnsynchronisedWarpReductionRaces) {
+  ParsedUnit Unit((Prelude + "__global__ void k(const int *in) {"
+                             "  __shared__ int s[64];"
+                             "  unsigned t = threadIdx.x;"
+                             "  s[t] = in[t];"
+                             "  __syncthreads();"
+                             "  if (t < 32) {"
+                             "    s[t] += s[t + 32];"
+                             "    s[t] += s[t + 16];"
+                             "    s[t] += s[t + 8]; }"
+                             "  if (t == 0) sink = s[0]; }"
+                             "void host(const int *in) { k<<<1, 64>>>(in); }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  std::vector<Race> Races = racesOf(Unit);
+  ASSERT_FALSE(Races.empty());
+  EXPECT_FALSE(anyAcrossWarps(Races));
+}
+
+// With rows of 16 threads, threadIdx.y picks the warp's half: the element
+// of the row above is another lane's of the same warp.
+TEST(SharedAccesses, RowsOfATwoDimensionalBlockShareAWarp) {
+  ParsedUnit Unit((Prelude + "static __global__ void k(int v) {"
+                             "  __shared__ int s[4][16];"
+                             "  s[threadIdx.y][threadIdx.x] = v;"
+                             "  sink = s[threadIdx.y ^ 1][threadIdx.x]; }"
+                             "void host(int v) { k<<<1, dim3(16, 4)>>>(v); }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  std::vector<Race> Races = racesOf(Unit);
+  ASSERT_FALSE(Races.empty());
+  EXPECT_FALSE(anyAcrossWarps(Races));
+}
+
+} // namespace
+} // namespace warpfix::test
