@@ -355,15 +355,12 @@ void WarpLegacyIntrinsicCheck::onCall(const CallExpr &TheCall,
       Finding.note(Threaded.WhyLoc, refusedMaskParameterNote(Threaded));
     if (context().Options.Fallback == MaskFallback::ActiveMask &&
         Paren.isValid()) {
-      Finding.replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),
-                      Entry->Sync)
+      Finding
+          .replace(CharSourceRange::getTokenRange(SM.getSpellingLoc(Name)),
+                   Entry->Sync)
           .insertBefore(Paren.getLocWithOffset(1),
-                        ("__activemask() " + ReviewMaskMarker + ", ").str())
-          .note(Lanes.ReasonLoc, "the lanes that reach this call are "
-                                 "unknown: " + Lanes.Reason)
-          .note(Name, "--mask-fallback=activemask: rewritten with "
-                      "__activemask(), which is what the legacy intrinsic "
-                      "did; replace it with the lanes that should take part");
+                        ("__activemask() " + ReviewMaskMarker + ", ").str());
+      noteActiveMaskFallback(Finding, Lanes, Name, "this call", "intrinsic");
       return;
     }
     withoutFixFor(Finding, Lanes)

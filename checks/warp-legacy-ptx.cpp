@@ -237,12 +237,7 @@ void WarpLegacyPtxCheck::checkInstruction(const InlinePtx &Ptx,
                         Operand->Insert.Offset),
       Operand->Insert.Text);
   if (Fallback) {
-    Finding
-        .note(Lanes.ReasonLoc, "the lanes that reach this statement are "
-                               "unknown: " + Lanes.Reason)
-        .note(At, "--mask-fallback=activemask: rewritten with "
-                  "__activemask(), which is what the legacy instruction "
-                  "did; replace it with the lanes that should take part");
+    noteActiveMaskFallback(Finding, Lanes, At, "this statement", "instruction");
     return;
   }
   explainMask(Finding, Lanes, At, "this statement");

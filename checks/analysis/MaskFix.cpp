@@ -333,6 +333,19 @@ void noteAssumptions(FindingBuilder &Finding, const DefaultAssumptions &A,
     Finding.note(A.OtherUnitsLoc, A.OtherUnits);
 }
 
+void noteActiveMaskFallback(FindingBuilder &Finding, const Membership &M,
+                            SourceLocation At, llvm::StringRef What,
+                            llvm::StringRef Form) {
+  Finding
+      .note(
+          M.ReasonLoc,
+          ("the lanes that reach " + What + " are unknown: " + M.Reason).str())
+      .note(At, ("--mask-fallback=activemask: rewritten with __activemask(), "
+                 "which is what the legacy " +
+                 Form + " did; replace it with the lanes that should take part")
+                    .str());
+}
+
 void explainMask(FindingBuilder &Finding, const Membership &M,
                  SourceLocation At, llvm::StringRef What) {
   if (M.Result == Membership::AllLanes && M.PartialWarps.empty())

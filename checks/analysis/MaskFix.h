@@ -103,6 +103,14 @@ void explainMask(FindingBuilder &Finding, const Membership &M,
                  clang::SourceLocation At,
                  llvm::StringRef What = "this call");
 
+/// The notes of a fix that --mask-fallback=activemask wrote where the lanes
+/// that reach At are unknown: why they are, and that __activemask() is what
+/// the legacy Form ("intrinsic", "instruction") did. What names what the
+/// lanes reach, as for explainMask.
+void noteActiveMaskFallback(FindingBuilder &Finding, const Membership &M,
+                            clang::SourceLocation At, llvm::StringRef What,
+                            llvm::StringRef Form);
+
 /// The mask of M as text, for a note when no fix is made ("<mask>" if it
 /// cannot be written).
 std::string describeMask(const Membership &M, clang::SourceLocation Use,
