@@ -5,12 +5,12 @@
 #define WARPFIX_CHECKS_CHECK_H
 
 #include "checks/FindingSink.h"
+#include "checks/MaskFix.h"
 #include "checks/analysis/Analyses.h"
 #include "checks/analysis/FullMaskMacros.h"
-#include "checks/analysis/MaskFix.h"
 #include "checks/analysis/SkippedCode.h"
-#include "checks/analysis/SystemHeaders.h"
 #include "checks/analysis/SyncPrimitives.h"
+#include "checks/analysis/SystemHeaders.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include <cassert>

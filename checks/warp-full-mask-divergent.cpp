@@ -1,6 +1,6 @@
 #include "checks/warp-full-mask-divergent.h"
-#include "checks/analysis/MaskFix.h"
-#include "checks/analysis/MaskParameter.h"
+#include "checks/MaskFix.h"
+#include "checks/MaskParameter.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"

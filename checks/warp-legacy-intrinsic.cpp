@@ -1,9 +1,9 @@
 #include "checks/warp-legacy-intrinsic.h"
-#include "checks/analysis/Parents.h"
+#include "checks/MaskFix.h"
+#include "checks/MaskParameter.h"
 #include "checks/analysis/IgnoredMaskArgument.h"
-#include "checks/analysis/MaskFix.h"
-#include "checks/analysis/MaskParameter.h"
 #include "checks/analysis/Membership.h"
+#include "checks/analysis/Parents.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
@@ -22,7 +22,7 @@ namespace {
 
 constexpr LegacyIntrinsic Table[] = {
 #define LEGACY_INTRINSIC(Legacy, Sync, Kind) {#Legacy, #Sync},
-#include "checks/LegacyIntrinsics.def"
+#include "checks/analysis/LegacyIntrinsics.def"
 };
 
 const LegacyIntrinsic *lookup(llvm::StringRef Name) {

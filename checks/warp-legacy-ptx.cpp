@@ -1,7 +1,7 @@
 #include "checks/warp-legacy-ptx.h"
+#include "checks/MaskFix.h"
 #include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/LaneDependence.h"
-#include "checks/analysis/MaskFix.h"
 #include "checks/analysis/Membership.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchers.h"

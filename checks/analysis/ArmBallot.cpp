@@ -49,7 +49,7 @@ bool isWarpIntrinsicCall(const Stmt *S, const SourceManager &SM) {
     return false;
   static const llvm::StringSet<> Names = {
 #define LEGACY_INTRINSIC(Legacy, Sync, Kind) #Legacy, #Sync,
-#include "checks/LegacyIntrinsics.def"
+#include "checks/analysis/LegacyIntrinsics.def"
   };
   return Names.contains(Callee->getName());
 }

@@ -1,14 +1,13 @@
 #include "checks/analysis/Membership.h"
 #include "checks/analysis/ArmBallot.h"
+#include "checks/analysis/Exits.h"
 #include "checks/analysis/LoopRewrite.h"
+#include "checks/analysis/Loops.h"
 #include "checks/analysis/Parents.h"
-#include "checks/FindingSink.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "checks/analysis/Exits.h"
-#include "checks/analysis/Loops.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -881,17 +880,6 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
   InProgress.erase(F);
   Entries[F] = Result;
   return Result;
-}
-
-FindingBuilder &withoutFixFor(FindingBuilder &Finding, const Membership &M) {
-  if (M.NoCallerSeen)
-    return Finding.abstain(M.ReasonLoc, M.Reason);
-  Finding.withoutFix(M.ReasonLoc, "no automatic fix: " + M.Reason);
-  // A condition that would be warp-uniform in whole-warp blocks may be why:
-  // say which launch switched the assumption off.
-  if (!M.AssumptionOff.empty())
-    Finding.note(M.AssumptionOffLoc, M.AssumptionOff);
-  return Finding;
 }
 
 } // namespace warpfix

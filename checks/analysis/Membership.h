@@ -116,11 +116,7 @@ struct Membership {
   }
 };
 
-class FindingBuilder;
 struct PathStep;
-/// Records on Finding that M, an Unknown membership, leaves it without a fix:
-/// an abstention when no caller was seen, else a refusal that says why.
-FindingBuilder &withoutFixFor(FindingBuilder &Finding, const Membership &M);
 
 class MembershipAnalysis {
 public:

@@ -1,4 +1,4 @@
-#include "checks/analysis/MaskParameter.h"
+#include "checks/MaskParameter.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

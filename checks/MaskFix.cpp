@@ -1,4 +1,4 @@
-#include "checks/analysis/MaskFix.h"
+#include "checks/MaskFix.h"
 #include "clang/AST/Attr.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
@@ -331,6 +331,17 @@ void noteAssumptions(FindingBuilder &Finding, const DefaultAssumptions &A,
                      "--assume-whole-warps=false if they are not");
   if (A.Bits & OtherUnitsLaunchAlike)
     Finding.note(A.OtherUnitsLoc, A.OtherUnits);
+}
+
+FindingBuilder &withoutFixFor(FindingBuilder &Finding, const Membership &M) {
+  if (M.NoCallerSeen)
+    return Finding.abstain(M.ReasonLoc, M.Reason);
+  Finding.withoutFix(M.ReasonLoc, "no automatic fix: " + M.Reason);
+  // A condition that would be warp-uniform in whole-warp blocks may be why:
+  // say which launch switched the assumption off.
+  if (!M.AssumptionOff.empty())
+    Finding.note(M.AssumptionOffLoc, M.AssumptionOff);
+  return Finding;
 }
 
 void noteActiveMaskFallback(FindingBuilder &Finding, const Membership &M,

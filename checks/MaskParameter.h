@@ -13,12 +13,12 @@
 // units may include it too: such a plan is marked (SharedParameterPrefix),
 // and the merge keeps it only in a run over the whole project, where every
 // unit that judges it edits the files they share alike.
-#ifndef WARPFIX_CHECKS_ANALYSIS_MASKPARAMETER_H
-#define WARPFIX_CHECKS_ANALYSIS_MASKPARAMETER_H
+#ifndef WARPFIX_CHECKS_MASKPARAMETER_H
+#define WARPFIX_CHECKS_MASKPARAMETER_H
 
 #include "checks/FindingSink.h"
+#include "checks/MaskFix.h"
 #include "checks/analysis/Analyses.h"
-#include "checks/analysis/MaskFix.h"
 #include "checks/analysis/SkippedCode.h"
 #include <string>
 #include <vector>

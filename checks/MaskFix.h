@@ -1,8 +1,8 @@
 // Writes a member mask into a fix: the full mask, spelled as
 // the file spells it, or a chain of `__ballot_sync` of the branch conditions,
 // each inserted right before its divergent statement (Using CUDA Warp-Level Primitives, listing 3).
-#ifndef WARPFIX_CHECKS_ANALYSIS_MASKFIX_H
-#define WARPFIX_CHECKS_ANALYSIS_MASKFIX_H
+#ifndef WARPFIX_CHECKS_MASKFIX_H
+#define WARPFIX_CHECKS_MASKFIX_H
 
 #include "checks/FindingSink.h"
 #include "checks/analysis/FullMaskMacros.h"
@@ -102,6 +102,10 @@ void noteAssumptions(FindingBuilder &Finding, const DefaultAssumptions &A,
 void explainMask(FindingBuilder &Finding, const Membership &M,
                  clang::SourceLocation At,
                  llvm::StringRef What = "this call");
+
+/// Records on Finding that M, an Unknown membership, leaves it without a fix:
+/// an abstention when no caller was seen, else a refusal that says why.
+FindingBuilder &withoutFixFor(FindingBuilder &Finding, const Membership &M);
 
 /// The notes of a fix that --mask-fallback=activemask wrote where the lanes
 /// that reach At are unknown: why they are, and that __activemask() is what
