@@ -5,6 +5,7 @@
 #include "checks/analysis/SharedAccesses.h"
 #include "unittests/analysis/ParsedUnit.h"
 #include "gtest/gtest.h"
+#include <memory>
 
 namespace warpfix::test {
 namespace {
@@ -13,11 +14,21 @@ constexpr llvm::StringLiteral Prelude = "#define LANES threadIdx.x\n"
                                         "__device__ int sink;\n";
 
 /// The races in the kernel `k` of Code, within a warp and across warps, in
-/// every block shape that its launches allow, as the check models them.
-std::vector<Race> racesOf(ParsedUnit &Unit) {
+/// every block shape that its launches allow, as the check models them. A
+/// race points into the models' accesses, so the models live as long.
+struct KernelRaces {
+  std::unique_ptr<BlockModels> Models;
+  std::vector<Race> Races;
+};
+
+KernelRaces racesOf(ParsedUnit &Unit) {
   const clang::FunctionDecl &Kernel = Unit.function("k");
-  BlockModels Models(Unit.context(), /*LargestBudget=*/12'000'000);
-  return Models.racesIn(Kernel, Unit.analyses().Shapes.launchesOf(&Kernel));
+  KernelRaces Result;
+  Result.Models = std::make_unique<BlockModels>(Unit.context(),
+                                                /*LargestBudget=*/12'000'000);
+  Result.Races = Result.Models->racesIn(
+      Kernel, Unit.analyses().Shapes.launchesOf(&Kernel));
+  return Result;
 }
 
 bool anyAcrossWarps(const std::vector<Race> &Races) {
@@ -31,7 +42,8 @@ TEST(SharedAccesses, NeighbourExchangeWithoutBarrierRaces) {
                              "  sink = s[threadIdx.x ^ 1]; }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  std::vector<Race> Races = racesOf(Unit);
+  KernelRaces Found = racesOf(Unit);
+  const std::vector<Race> &Races = Found.Races;
   ASSERT_FALSE(Races.empty());
   EXPECT_FALSE(anyAcrossWarps(Races));
   const Race &First = Races.front();
@@ -48,7 +60,7 @@ TEST(SharedAccesses, SyncwarpBetweenOrdersTheExchange) {
                              "  sink = s[threadIdx.x ^ 1]; }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  EXPECT_TRUE(racesOf(Unit).empty());
+  EXPECT_TRUE(racesOf(Unit).Races.empty());
 }
 
 TEST(SharedAccesses, OwnElementOnlyDoesNotRace) {
@@ -59,7 +71,7 @@ TEST(SharedAccesses, OwnElementOnlyDoesNotRace) {
                              "  sink = s[threadIdx.x]; }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  EXPECT_TRUE(racesOf(Unit).empty());
+  EXPECT_TRUE(racesOf(Unit).Races.empty());
 }
 
 // Lanes 16 to 31 skip the barrier: their exchange stays unordered.
@@ -71,7 +83,8 @@ TEST(SharedAccesses, BarrierThatSomeLanesSkipLeavesThemRacing) {
                              "  sink = s[threadIdx.x ^ 1]; }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  std::vector<Race> Races = racesOf(Unit);
+  KernelRaces Found = racesOf(Unit);
+  const std::vector<Race> &Races = Found.Races;
   ASSERT_FALSE(Races.empty());
   for (const Race &R : Races) {
     EXPECT_GE(R.WriterThread % 32, 16) << "lanes 0-15 are ordered";
@@ -90,7 +103,8 @@ TEST(SharedAccesses, RaceThatWarpsShareTooIsABlockLevelRace) {
                              "void host(int v) { k<<<1, 64>>>(v); }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  std::vector<Race> Races = racesOf(Unit);
+  KernelRaces Found = racesOf(Unit);
+  const std::vector<Race> &Races = Found.Races;
   ASSERT_FALSE(Races.empty());
   EXPECT_TRUE(anyAcrossWarps(Races));
 }
@@ -105,7 +119,7 @@ TEST(SharedAccesses, ExchangeOnlyBetweenWarpsIsNoWarpRace) {
                              "void host(int v) { k<<<1, 64>>>(v); }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  EXPECT_TRUE(racesOf(Unit).empty());
+  EXPECT_TRUE(racesOf(Unit).Races.empty());
 }
 
 TEST(SharedAccesses, BlockBarrierOrdersEveryWarp) {
@@ -117,7 +131,7 @@ TEST(SharedAccesses, BlockBarrierOrdersEveryWarp) {
                              "void host(int v) { k<<<1, 64>>>(v); }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  EXPECT_TRUE(racesOf(Unit).empty());
+  EXPECT_TRUE(racesOf(Unit).Races.empty());
 }
 
 // The tail of the classic reduction: the first warp reads what its own
@@ -136,7 +150,8 @@ TEST(SharedAccesses, UnsynchronisedWarpReductionRaces) {
                              "void host(const int *in) { k<<<1, 64>>>(in); }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  std::vector<Race> Races = racesOf(Unit);
+  KernelRaces Found = racesOf(Unit);
+  const std::vector<Race> &Races = Found.Races;
   ASSERT_FALSE(Races.empty());
   EXPECT_FALSE(anyAcrossWarps(Races));
 }
@@ -151,7 +166,8 @@ TEST(SharedAccesses, RowsOfATwoDimensionalBlockShareAWarp) {
                              "void host(int v) { k<<<1, dim3(16, 4)>>>(v); }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  std::vector<Race> Races = racesOf(Unit);
+  KernelRaces Found = racesOf(Unit);
+  const std::vector<Race> &Races = Found.Races;
   ASSERT_FALSE(Races.empty());
   EXPECT_FALSE(anyAcrossWarps(Races));
 }
