@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Tests of run.py's timing phase without a GPU: fake case programs that speak
-harness.h's serve protocol stand in for the real ones, with times that grow
-with the grid as a kernel's would. Run: python3 runtime-tests/test_timing.py"""
+"""Tests of run.py's timing phase (runtime/timing.py) without a GPU: fake
+case programs that speak harness.h's serve protocol stand in for the real
+ones, with times that grow with the grid as a kernel's would. Run:
+python3 runtime-tests/test_timing.py"""
 
 import contextlib
 import io
@@ -15,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import run  # noqa: E402
+from runtime import cases, common, execute, timing  # noqa: E402
 
 # A case program: `<blockSize> <numBlocks> <n> <seed> <launches> [serve]`.
 # Its kernel takes 4 us of launch cost plus PER_THREAD ms a thread, times
@@ -78,49 +80,50 @@ def make_out_dir(root):
         (case / 'original.cu').write_text('v = __shfl_down(v, 1);\n')
         (case / 'rewritten.cu').write_text('v = __shfl_down_sync(0xffffffff, v, 1);\n'
                                            + ('__syncwarp();\n' if syncwarp else ''))
-        records.append({'name': name, 'time': shape, 'time_grow': run.parse_time_grow(options),
+        records.append({'name': name, 'time': shape, 'time_grow': cases.parse_time_grow(options),
                         'binaries': {v: f'bin/{name}.{v}' for v in ('original', 'rewritten')},
                         'findings': [], 'fix': {'remaining': []}})
-    (root / run.MANIFEST).write_text(json.dumps({'warpfix': 'fake', 'nvcc': '0',
-                                                 'cases': records}))
+    (root / common.MANIFEST).write_text(json.dumps({'warpfix': 'fake', 'nvcc': '0',
+                                                    'cases': records}))
 
 
 class Units(unittest.TestCase):
     def test_time_options(self):
-        self.assertEqual(run.parse_time_grow([]), {'dims': ['blocks', 'n'],
-                                                   'max_n': run.TIME_MAX_ELEMENTS})
-        self.assertEqual(run.parse_time_grow(['grow=blocks'])['dims'], ['blocks'])
-        self.assertEqual(run.parse_time_grow(['max-n=100'])['max_n'], 100)
+        self.assertEqual(cases.parse_time_grow([]), {'dims': ['blocks', 'n'],
+                                                     'max_n': cases.TIME_MAX_ELEMENTS})
+        self.assertEqual(cases.parse_time_grow(['grow=blocks'])['dims'], ['blocks'])
+        self.assertEqual(cases.parse_time_grow(['max-n=100'])['max_n'], 100)
         for bad in (['grow=n'], ['max-n=x'], ['grow=none', 'max-n=5'], ['speed=1']):
-            with self.assertRaises(run.PrepareError):
-                run.parse_time_grow(bad)
+            with self.assertRaises(common.PrepareError):
+                cases.parse_time_grow(bad)
 
     def test_growth_stays_in_int_range(self):
-        record = {'time': WHOLE, 'time_grow': run.parse_time_grow([])}
-        top = run.max_factor(record)
-        block_size, num_blocks, n = run.grown_shape(record, top)
+        record = {'time': WHOLE, 'time_grow': cases.parse_time_grow([])}
+        top = timing.max_factor(record)
+        block_size, num_blocks, n = timing.grown_shape(record, top)
         self.assertEqual((block_size, num_blocks, n), (256, 4096 * 1024, 1 << 30))
-        capped = dict(record, time_grow=run.parse_time_grow(['max-n=268435456']))
-        self.assertEqual(run.max_factor(capped), 256)
-        per_block = {'time': [256, 8192, 200], 'time_grow': run.parse_time_grow(['grow=blocks'])}
-        self.assertEqual(run.grown_shape(per_block, 3), (256, 3 * 8192, 200))
-        fixed = {'time': [48, 36, 1696], 'time_grow': run.parse_time_grow(['grow=none'])}
-        self.assertEqual(run.max_factor(fixed), 1)
+        capped = dict(record, time_grow=cases.parse_time_grow(['max-n=268435456']))
+        self.assertEqual(timing.max_factor(capped), 256)
+        per_block = {'time': [256, 8192, 200],
+                     'time_grow': cases.parse_time_grow(['grow=blocks'])}
+        self.assertEqual(timing.grown_shape(per_block, 3), (256, 3 * 8192, 200))
+        fixed = {'time': [48, 36, 1696], 'time_grow': cases.parse_time_grow(['grow=none'])}
+        self.assertEqual(timing.max_factor(fixed), 1)
 
     def test_verdicts(self):
         def verdict(original, rewritten, again, target=1.03):
-            return run.ratio_verdict({'original': original, 'rewritten': rewritten,
-                                      'original_again': again}, target)
+            return timing.ratio_verdict({'original': original, 'rewritten': rewritten,
+                                         'original_again': again}, target)
 
         ratio, noise, band, v = verdict(2.0, 2.04, 1.98)
         self.assertAlmostEqual(ratio, 1.02)
         self.assertEqual(band, [0.99, 1 / 0.99])
-        self.assertEqual(v, run.MEETS)
-        self.assertEqual(verdict(2.0, 2.08, 2.2)[3], run.WITHIN_NOISE)  # band up to 1.1
-        self.assertEqual(verdict(2.0, 2.08, 1.8)[3], run.WITHIN_NOISE)  # band symmetric
-        self.assertEqual(verdict(2.0, 2.08, 2.02)[3], run.SLOWDOWN)
-        self.assertEqual(verdict(2.0, 2.16, 2.02, target=1.10)[3], run.MEETS)
-        self.assertEqual(verdict(0.5, 0.9, 0.5)[3], run.TOO_SHORT)
+        self.assertEqual(v, timing.MEETS)
+        self.assertEqual(verdict(2.0, 2.08, 2.2)[3], timing.WITHIN_NOISE)  # band up to 1.1
+        self.assertEqual(verdict(2.0, 2.08, 1.8)[3], timing.WITHIN_NOISE)  # band symmetric
+        self.assertEqual(verdict(2.0, 2.08, 2.02)[3], timing.SLOWDOWN)
+        self.assertEqual(verdict(2.0, 2.16, 2.02, target=1.10)[3], timing.MEETS)
+        self.assertEqual(verdict(0.5, 0.9, 0.5)[3], timing.TOO_SHORT)
 
 
 class EndToEnd(unittest.TestCase):
@@ -128,14 +131,14 @@ class EndToEnd(unittest.TestCase):
     def setUpClass(cls):
         cls.root = Path(tempfile.mkdtemp(prefix='warpfix-timing-test-'))
         make_out_dir(cls.root)
-        saved = run.TIME_SESSION_TIMEOUT_S
-        run.TIME_SESSION_TIMEOUT_S = 5  # for 'hang'
+        saved = timing.TIME_SESSION_TIMEOUT_S
+        timing.TIME_SESSION_TIMEOUT_S = 5  # for 'hang'
         try:
             with contextlib.redirect_stdout(io.StringIO()) as cls.log:
                 cls.status = run.main(['run', str(cls.root), '--timing-only', '--quick',
                                        '--sanitizer', '/bin/true'])
         finally:
-            run.TIME_SESSION_TIMEOUT_S = saved
+            timing.TIME_SESSION_TIMEOUT_S = saved
         cls.results = json.loads((cls.root / 'results.json').read_text())
         cls.timing = {t['name']: t for t in cls.results['timing']['cases']}
 
@@ -146,23 +149,23 @@ class EndToEnd(unittest.TestCase):
     def test_reaches_the_target_time_and_interleaves(self):
         t = self.timing['fast']
         self.assertIsNone(t['failure'])
-        self.assertGreaterEqual(t['median_ms']['original'], run.TIME_TARGET_MS)
-        self.assertLess(t['median_ms']['original'], 2 * run.TIME_AIM_MS)
-        for version in run.TIMED:
-            self.assertEqual(len(t['samples_ms'][version]), run.QUICK['time_rounds'])
-        self.assertEqual(t['verdict'], run.MEETS)
-        self.assertEqual(t['class'], run.SHUFFLE_VOTE)
+        self.assertGreaterEqual(t['median_ms']['original'], timing.TIME_TARGET_MS)
+        self.assertLess(t['median_ms']['original'], 2 * timing.TIME_AIM_MS)
+        for version in timing.TIMED:
+            self.assertEqual(len(t['samples_ms'][version]), execute.QUICK['time_rounds'])
+        self.assertEqual(t['verdict'], timing.MEETS)
+        self.assertEqual(t['class'], timing.SHUFFLE_VOTE)
 
     def test_slowdowns(self):
-        self.assertEqual(self.timing['slow']['verdict'], run.SLOWDOWN)
-        self.assertEqual(self.timing['syncslow']['class'], run.SYNCWARP)
-        self.assertEqual(self.timing['syncslow']['verdict'], run.MEETS)  # 1.05 <= 1.10
+        self.assertEqual(self.timing['slow']['verdict'], timing.SLOWDOWN)
+        self.assertEqual(self.timing['syncslow']['class'], timing.SYNCWARP)
+        self.assertEqual(self.timing['syncslow']['verdict'], timing.MEETS)  # 1.05 <= 1.10
 
     def test_sizes(self):
-        self.assertEqual(self.timing['fixed']['verdict'], run.TOO_SHORT)
+        self.assertEqual(self.timing['fixed']['verdict'], timing.TOO_SHORT)
         self.assertEqual(self.timing['fixed']['shape'], [48, 36, 1696])
         self.assertEqual(self.timing['perblock']['shape'][2], 200)
-        self.assertEqual(self.timing['perblock']['verdict'], run.MEETS)
+        self.assertEqual(self.timing['perblock']['verdict'], timing.MEETS)
 
     def test_failures_are_reported_and_fail_the_run(self):
         self.assertEqual(self.status, 1)
@@ -170,7 +173,7 @@ class EndToEnd(unittest.TestCase):
         self.assertIn('mismatch', self.timing['wrong']['failure'])
         self.assertIn('killed after', self.timing['hang']['failure'])
         for name in ('oom', 'wrong', 'hang'):
-            self.assertEqual(self.timing[name]['verdict'], run.TIMING_FAILED)
+            self.assertEqual(self.timing[name]['verdict'], timing.TIMING_FAILED)
 
     def test_results_md_and_timing_table(self):
         text = (self.root / 'RESULTS.md').read_text()
