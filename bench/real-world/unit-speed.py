@@ -34,7 +34,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import sweep  # noqa: E402  (project_args, source_paths, tus_of)
+from sweeping.inputs import project_args, source_paths, tus_of  # noqa: E402
 
 
 def run(cmd, timeout):
@@ -106,9 +106,9 @@ def main():
         root = os.path.join(args.corpus, p["name"])
         if not os.path.isdir(root) or (args.only and p["name"] not in args.only):
             continue
-        tool_args, flags = sweep.project_args(p, root, defaults, [])
-        srcs = [s for s in sweep.source_paths(p, root) if os.path.exists(s)]
-        for unit in sweep.tus_of(srcs):
+        tool_args, flags = project_args(p, root, defaults, [])
+        srcs = [s for s in source_paths(p, root) if os.path.exists(s)]
+        for unit in tus_of(srcs):
             work.append((p["name"], unit, tool_args, flags))
     if not work:
         sys.exit("no checked-out project under %s" % args.corpus)
