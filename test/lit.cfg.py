@@ -23,6 +23,10 @@ config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%expect-exit", config.python + " " + os.path.join(
     config.test_source_root, "Inputs", "expect-exit.py")))
 config.substitutions.append(("%srcroot", config.warpfix_source_dir))
+# The start of most check tests: the test file, copied alone into a fresh
+# folder as k.cu, for --fix to rewrite. lit expands %t and %s after these.
+config.substitutions.append(
+    ("%{copy-to-k}", "rm -rf %t && mkdir -p %t && cp %s %t/k.cu"))
 # A tool name is replaced only where it stands as a command, not inside words
 # such as --implicit-check-not=.
 for tool in ("FileCheck", "not", "count", "split-file"):

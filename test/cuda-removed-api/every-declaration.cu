@@ -1,7 +1,7 @@
 // Each declaration that warpfix stands in for CUDA 12's and 13's removed
 // API parses as the last toolkits had it (types, template arguments,
 // default arguments), and each use is reported: the unit is analysed clean.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=cuda-removed-api %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 // CHECK-DAG: translation units: 1 analysed clean
 // CHECK-DAG: 54 findings in 1 file (0 fixable)

@@ -12,7 +12,7 @@
 // file compiles with nvcc 13.
 // By default nothing is renamed: the host's side, which warpfix does not
 // parse, decides what the new name calls there. The option asks for it.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT: k.cu:{{[0-9]+}}:12: note: no automatic fix: the host's side of the unit, which warpfix does not parse, decides what the new name calls (set CheckOptions cuda-removed-api.RenameThreadCalls: true to rename where the device's side finds no reason against it); call cudaDeviceSynchronize instead
 // DEFAULT: 18 findings in 1 file (0 fixable)

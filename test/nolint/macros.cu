@@ -3,7 +3,7 @@
 // fixed for the expansions that are not suppressed, but only if the
 // suppressed ones would need the same edit.
 // (Prose in this file avoids the directive words, which would count.)
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -6,7 +6,7 @@
 // parsed for every architecture of the build. (Each was fixed with a full
 // mask, wrong on sm_90, before.)
 // REQUIRES: nvcc
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --cuda-gpu-arch=sm_75,sm_90 %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix --cuda-gpu-arch=sm_75,sm_90 %t/k.cu
 // RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/k.cu

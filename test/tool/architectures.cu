@@ -3,7 +3,7 @@
 // them apart is parsed for one of each kind, and a fix is kept only where it
 // suits each program: judged the same by every parse that compiles the code,
 // and editing nothing that another parse compiles without needing it.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 //
 // Nothing says which architectures: every one nvcc 13 compiles for counts,
 // and 800 tells sm_75, sm_80 and the newer ones apart.

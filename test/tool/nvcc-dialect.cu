@@ -1,7 +1,7 @@
 // Constructs that clang 19 rejects by default and nvcc accepts parse without
 // an error: `X::template f(args)` with no template argument list (CUB 1.x),
 // `register` in C++17, and narrowing in braces.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --strict-parse %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=error:
 
 struct Load {

@@ -2,7 +2,7 @@
 // the toolkit's, so `#if __CUDACC_VER_MAJOR__ >= 9` takes the _sync branch and
 // its full mask under a lane-dependent branch is what gets reported; the
 // legacy #else, which nvcc 13 never compiles, is not. A -D of the user's wins.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu -- -U__CUDACC_VER_MAJOR__ -D__CUDACC_VER_MAJOR__=8 2>&1 | FileCheck %s --check-prefix=OLD --implicit-check-not=warning:
 

@@ -5,7 +5,7 @@
 // must answer as clang's parent map does: the first parent in traversal order
 // (issue 18). The two that are not in a function body keep their legacy call,
 // so the fixed file is not compiled with nvcc: CUDA 13 rejects those calls.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -3,7 +3,7 @@
 // "expected expression", losing the launch (and the unit's analysis). warpfix
 // shows clang such launches joined, at the same length, and leaves the file's
 // own text alone: `operator<< <T>` and a template's `>> >` are no launches.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --strict-parse %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=error: --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --diff %t/k.cu 2>/dev/null | FileCheck %s --check-prefix=DIFF --implicit-check-not='<<<' --implicit-check-not='>>>'
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu

@@ -2,7 +2,7 @@
 // wrapper does not, so a kernel writing a surface gave "use of undeclared
 // identifier 'surf2Dwrite'" and its unit's fixes were withheld. warpfix
 // forces CUDA's own declarations in, and the unit parses clean.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --strict-parse %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=error: --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -5,7 +5,7 @@
 // that tests a macro not defined there may have been compiled differently
 // had the header been found: the functions in or around it get no fix.
 // Include guards and macros that are defined do not count.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
 #ifndef TOLERANT_DECLARATION_ERRORS_GUARD

@@ -3,7 +3,7 @@
 // from the one clang saw. The functions that use such a macro (or a macro
 // that expands to it) get no fix; the functions that do not are fixed.
 // Macros defined in an include guard, or unconditionally, do not count.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
 #ifndef MACRO_DEFAULT_GUARD

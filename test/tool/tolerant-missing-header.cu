@@ -1,7 +1,7 @@
 // A missing #include is an ordinary error: the rest of the TU is parsed and
 // analysed. A function that uses what the header would have declared holds
 // an error of its own and is not fixed; a function that does not is fixed.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
 // RUN: %expect-exit 2 %warpfix --no-cache --strict-parse %t/k.cu 2>&1 | FileCheck %s --check-prefix=STRICT

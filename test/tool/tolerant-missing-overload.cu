@@ -4,7 +4,7 @@
 // that adds an argument to such a call (a helper's new mask parameter) is
 // withheld. A call whose arguments match exactly is one that no other
 // overload can take over quietly, and gets its argument.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
 #include "more_overloads.h"

@@ -1,7 +1,7 @@
 // An error in the function that holds the legacy call: the call is reported,
 // never fixed, and the note names the error. A member that CUDA 9 made
 // private (__half::x) is such an error.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: diff %s %t/k.cu
 #include <cuda_fp16.h>

@@ -1,6 +1,6 @@
 // A branch condition that clang could not read (an undeclared function) is
 // an error, not template code: the note says so, and nothing is fixed.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=template
 // RUN: diff %s %t/k.cu
 

@@ -3,7 +3,7 @@
 // A lane-dependent branch in between, through a field that a constructor
 // sets per lane or inside a helper that receives m, leaves some lanes of m
 // out of the shuffle: undefined behaviour, and a finding.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-activemask-mask %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-activemask-mask --fix %t/k.cu
 // RUN: diff %s %t/k.cu

@@ -5,7 +5,7 @@
 // some lanes leave before the shuffle, one that changes its copy, takes its
 // address or gets it by reference, one that broadcasts from a leader it does
 // not compute, and a call that only some of the mask's lanes make.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-activemask-mask %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-activemask-mask --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: diff %s %t/k.cu

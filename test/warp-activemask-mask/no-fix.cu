@@ -1,7 +1,7 @@
 // Reported without a fix: where the lanes are unknown, where the mask is used
 // under other branches than where it was taken, and comparisons of
 // __activemask() with the full mask (Using CUDA Warp-Level Primitives, listing 14).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-activemask-mask %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-activemask-mask --fix %t/k.cu
 // RUN: diff %s %t/k.cu

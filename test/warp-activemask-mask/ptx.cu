@@ -2,7 +2,7 @@
 // of lanes that happen to be active: activemask.b32 inside the PTX (reported,
 // no fix: the lanes have to come in from the C++ code), or __activemask()
 // passed in as the input operand (fixed like any other __activemask() mask).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-activemask-mask %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-activemask-mask --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -3,7 +3,7 @@
 // mask, which the full mask would change in a partial warp; where the local
 // is assigned twice or its address is taken; and where a use is one that not
 // every lane reaches.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %s %t/k.cu

@@ -3,7 +3,7 @@
 // 15, item 4b). Nothing guarantees the warp is converged there: the full
 // mask, written where the value is taken, once for all its uses. Taken in a
 // branch, it is the ballot of the branch, as for a mask used directly.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -5,7 +5,7 @@
 // lane-dependent. That is right for the first loop; for the second, whose
 // counter is uniform, it is a false positive that warpfix accepts rather than
 // reason about its own answer.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // SUMMARY: translation units: 1 analysed clean

@@ -2,7 +2,7 @@
 // writes inside the branch: tested again after a ballot, the condition may
 // disagree with it, so it is computed once into a variable that the ballot
 // and the branch both read. An arm of an else-if chain cannot be: no fix.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-full-mask-divergent %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-full-mask-divergent --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=FIXED
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

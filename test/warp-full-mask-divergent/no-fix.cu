@@ -1,6 +1,6 @@
 // Partial membership that cannot be turned into a ballot, and a full mask that
 // comes through a variable: reported, not fixed.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-full-mask-divergent %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-full-mask-divergent --fix %t/k.cu
 // RUN: diff %s %t/k.cu

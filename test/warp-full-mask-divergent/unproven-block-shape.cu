@@ -5,7 +5,7 @@
 // a warp takes the same way, so a full mask there is no finding, and the
 // refusal says that lanes "may" part. A loop that is lane-dependent still
 // makes its full mask a finding.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %s %t/k.cu

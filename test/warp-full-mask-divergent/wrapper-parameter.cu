@@ -6,7 +6,7 @@
 // reach every lane (the two arms of an if/else, Using CUDA Warp-Level Primitives, listing 4), where
 // one call passes another mask, where callers are unseen or the wrapper
 // changes the parameter, nothing is reported.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-full-mask-divergent %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-full-mask-divergent --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: diff %s %t/k.cu

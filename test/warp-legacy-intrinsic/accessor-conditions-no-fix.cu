@@ -4,7 +4,7 @@
 // a volatile field. Each condition stays lane-dependent, and a call in it is
 // not evaluated again in a ballot, so there is no fix. The fixed cases are in
 // accessor-conditions.cu.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %s %t/k.cu

@@ -3,7 +3,7 @@
 // here a kernel parameter, so every lane reaches the shuffles under it and
 // the full mask is exact. mshadow's reductions branch on `eshape[0]` this
 // way. The traps are in accessor-conditions-no-fix.cu.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -2,7 +2,7 @@
 // item 8): the template as written is judged in its instantiations, where
 // `threadIdx.x < N` with N = 64 or 128 is whole warps, and no longer vetoes
 // the fix with its own answer (a ballot, since N is not known there).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

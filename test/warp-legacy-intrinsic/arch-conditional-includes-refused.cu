@@ -3,7 +3,7 @@
 // which no parse for this architecture reads, would not pass a new mask
 // parameter. The finding is reported without a fix, and the note points at
 // that call (arch-conditional-includes.cu has the rest).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu && cp -r %S/Inputs/arch-conditional-includes %t/inc
+// RUN: %{copy-to-k} && cp -r %S/Inputs/arch-conditional-includes %t/inc
 // RUN: %expect-exit 1 %warpfix --no-cache --header-filter='.*' %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --header-filter='.*' --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: diff %s %t/k.cu

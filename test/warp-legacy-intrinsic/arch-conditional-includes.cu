@@ -5,7 +5,7 @@
 // the parse reads anyway is analysed where it is read; a library's header in
 // a system directory is not reported, nor is one that does not exist.
 // arch-conditional-includes-refused.cu has a helper that such a header calls.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu && cp -r %S/Inputs/arch-conditional-includes %t/inc
+// RUN: %{copy-to-k} && cp -r %S/Inputs/arch-conditional-includes %t/inc
 // RUN: %expect-exit 1 %warpfix --no-cache --header-filter='.*' %t/k.cu -- -isystem %t/inc/sys 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 //
 // For an architecture that takes the other branch, that header is analysed.

@@ -3,7 +3,7 @@
 // pointer would not compile. Such a condition is written `!!(c)`, which is
 // 1 exactly where the branch is taken; a bool or a 32-bit integer is
 // written as it is.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 0 %warpfix --no-cache --checks=-*,warp-legacy-intrinsic --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --strict-whitespace --input-file=%t/k.cu
 // RUN: cp %t/k.cu %t/once.cu

@@ -3,7 +3,7 @@
 // the same value: lane k's. A loop bounded by it runs the same number of
 // iterations in each of them (issue 15, item 8b). Only where every lane that
 // enters the function makes the call is lane k sure to take part.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

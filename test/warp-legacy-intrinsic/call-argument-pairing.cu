@@ -3,7 +3,7 @@
 // variadic call (printf) and of a member operator call whose object is
 // argument 0 (a functor's operator(), a vector type's implicit operator=).
 // Each kernel below crashed warpfix; now each is analysed and fixed.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -1,7 +1,7 @@
 // Calls that only some lanes reach get a mask computed by __ballot_sync of the
 // branch condition, right before the outermost divergent statement (Using CUDA Warp-Level Primitives,
 // listing 3); nested conditions chain their ballots.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

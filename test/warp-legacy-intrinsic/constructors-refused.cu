@@ -1,7 +1,7 @@
 // A constructor reached by only some lanes, or from host code only, is
 // reported without a fix, and the note points at the place where the object
 // is made.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %s %t/k.cu

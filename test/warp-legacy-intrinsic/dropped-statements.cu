@@ -5,7 +5,7 @@
 // body is code only where it expands. A run with errors never exits 0: the
 // host error below leaves no finding once the kernel is fixed, and the exit
 // code is still 1.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: printf '__global__ void k(int *p) {\n  p[0] = __shfl_xor(p[0], 1);\n}\nvoid host() { undeclared_call(); }\n' > %t/host.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/host.cu 2>&1 | FileCheck %s --check-prefix=HOST

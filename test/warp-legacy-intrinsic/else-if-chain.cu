@@ -1,7 +1,7 @@
 // An else-if chain: each arm's ballot is taken before the chain's first if,
 // from the tests before it, and named after its own test. An arm past 12
 // tests gets no fix rather than a ballot that repeats them all.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

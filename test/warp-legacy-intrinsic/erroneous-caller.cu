@@ -3,7 +3,7 @@
 // name finds, from lanes that the error hides: here the low lanes only, so
 // the full mask that the other caller alone would give is wrong. The helper
 // gets no fix, in a function and in a template alike.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %s %t/k.cu

@@ -3,7 +3,7 @@
 // removes lanes. The membership analysis reads exits with a cheap walk of the
 // children first; that walk must follow opaque values as the visitor does.
 // No nvcc step: the two refused calls stay legacy, which nvcc 13 rejects.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -6,7 +6,7 @@
 // a called function. Each gets a ballot of its condition, or no fix; none
 // gets the full mask. The last kernels are the traps: the full mask is right
 // there. A search loop that breaks on the lane once overflowed the stack.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-legacy-intrinsic,warp-full-mask-divergent %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-legacy-intrinsic,warp-full-mask-divergent --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

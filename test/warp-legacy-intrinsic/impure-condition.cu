@@ -1,7 +1,7 @@
 // A branch condition is evaluated a second time, in the hoisted ballot, only
 // when that changes nothing: a toolkit function with side effects (printf)
 // is not evaluated again; a pure one (__popc) is.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -8,7 +8,7 @@
 // asked about: an array's address arithmetic and a short-circuit, which fold
 // although they name a variable, and a product by zero, which does not fold
 // but is still known to be a multiple of 32.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -1,7 +1,7 @@
 // `gid < N` with N a multiple of 32 is warp-uniform only in blocks of whole
 // warps: a launch in the file that says otherwise turns the assumption off
 // for the kernels it reaches (issue 13, pattern 4).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

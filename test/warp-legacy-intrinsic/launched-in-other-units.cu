@@ -4,7 +4,7 @@
 // a note; with --assume-whole-warps=false it is unknown. A static kernel, or
 // one in an unnamed namespace, can only be launched here: its launches prove
 // the shape.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu && cp %s %t/off.cu
+// RUN: %{copy-to-k} && cp %s %t/off.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-legacy-intrinsic %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: %warpfix --no-cache --checks=-*,warp-legacy-intrinsic --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

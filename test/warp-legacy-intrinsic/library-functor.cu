@@ -2,7 +2,7 @@
 // only some lanes may call it. Before warpfix followed the toolkit's template
 // instantiations, the operator looked called by the kernel alone, in every
 // lane, and got the full mask.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=0xffffffff
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %s %t/k.cu

@@ -5,7 +5,7 @@
 // lane-dependent, so each legacy call is reported and left alone, or gets a
 // ballot where it may: a ballot before a branch, or the ballot of a loop
 // rewritten to keep its lanes together (lane-dependent-loops.cu).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 
 __global__ void laneDependentInit(float *out) {

@@ -4,7 +4,7 @@
 // whatever earlier code assigned, even under a lane-dependent branch. So a
 // uniform loop stays uniform, and its legacy calls are fixed. The near
 // misses are in loop-counter-reuse-refused.cu.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -1,7 +1,7 @@
 // Legacy calls in macros: a definition is fixed once when every expansion
 // needs the same mask; otherwise each expansion is named and nothing is
 // changed. A wrapper passes an ignored mask on only where it is proven right.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -2,7 +2,7 @@
 // __activemask(), the legacy semantics, and marks each for review. Such a
 // finding is not resolved: the run says that it remains, and exits 1, and the
 // next run reports the mask (warp-activemask-mask).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --fix --mask-fallback=activemask %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SECOND
 // RUN: cp %s %t/j.cu

@@ -1,6 +1,6 @@
 // Without a full-mask macro in the file, the fix writes 0xffffffff; a macro
 // defined only after the call, or in another file, does not count.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_90 %t/k.cu %}

@@ -1,7 +1,7 @@
 // Every overload is rewritten the same way: int, unsigned, long, long long and
 // their unsigned forms, float, double, __half and __half2; the width argument,
 // casts, odd spacing and comments stay as written.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

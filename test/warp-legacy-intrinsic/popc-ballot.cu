@@ -1,7 +1,7 @@
 // __popc(__ballot(1)) counts the lanes active at that point: its faithful
 // rewrite is __popc(__activemask()), wherever it stands. Other ballots of a
 // constant get the mask of the lanes that reach them.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

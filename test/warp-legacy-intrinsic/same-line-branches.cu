@@ -3,7 +3,7 @@
 // declaration's initializer would read its own variable, uninitialized
 // (nvcc: "variable is used before its value is set"), and the call would
 // get a garbage mask.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --strict-whitespace --input-file=%t/k.cu
 // RUN: cp %t/k.cu %t/once.cu

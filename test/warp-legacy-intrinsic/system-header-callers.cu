@@ -3,7 +3,7 @@
 // headers, so a function that it calls has callers whose lanes are unknown:
 // no fix, with a note at the library's call. The user's own calls alone
 // would have proven the full mask.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu -- -isystem %S/Inputs/system-header-callers 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu -- -isystem %S/Inputs/system-header-callers
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -2,7 +2,7 @@
 // (issue 15, item 3): its member mask comes in through a new last parameter,
 // added to every declaration, and every call passes its own lanes: the full
 // mask, or a ballot of its branch taken before the branch (NVIDIA, Using CUDA Warp-Level Primitives).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -3,7 +3,7 @@
 // is reported and gets no full mask (issue 15, item 8a). Where the loop can
 // be rewritten to keep its lanes together (lane-dependent-loops.cu), it is;
 // the others are left alone.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --input-file=%t/k.cu

@@ -3,7 +3,7 @@
 // multiple of 32. warpfix relies on that only where every launch of the
 // kernel in the unit shows it, never by default: 16 x 16 blocks are common,
 // and there a warp spans two rows.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

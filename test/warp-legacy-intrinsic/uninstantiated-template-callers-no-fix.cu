@@ -1,7 +1,7 @@
 // Helper templates whose callers, in templates that nothing instantiates,
 // do not prove who reaches them (issue 43, item 2): each is reported with
 // the reason, and --fix leaves the file as it was.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %s %t/k.cu

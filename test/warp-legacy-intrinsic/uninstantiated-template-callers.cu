@@ -7,7 +7,7 @@
 // and a condition on a template parameter is the same for every lane, so
 // these helpers are reached by whole warps and the full mask is exact in
 // every instantiation. nvcc alone instantiates them (`#ifdef __NVCC__`).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

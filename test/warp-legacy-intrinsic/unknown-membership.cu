@@ -1,6 +1,6 @@
 // Where the lanes that reach a call cannot be known, the call is reported with
 // the reason and a candidate rewrite, and nothing is changed.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: diff %s %t/k.cu

@@ -1,6 +1,6 @@
 // With --assume-whole-warps=false, threadIdx.x < 32 no longer counts as
 // selecting whole warps: the mask becomes a ballot of the condition.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu && cp %s %t/default.cu
+// RUN: %{copy-to-k} && cp %s %t/default.cu
 // RUN: %expect-exit 0 %warpfix --fix --assume-whole-warps=false %t/k.cu
 // RUN: FileCheck %s --check-prefix=OFF --match-full-lines --input-file=%t/k.cu
 // RUN: %expect-exit 0 %warpfix --fix %t/default.cu

@@ -4,7 +4,7 @@
 // not analysed. HIP branches and other platform conditions are left alone.
 // RUN: %expect-exit 1 %warpfix %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --cuda-gpu-arch=sm_60 %s 2>&1 | FileCheck %s --check-prefix=SM60 --implicit-check-not=warning:
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 0 %warpfix --fix --cuda-gpu-arch=sm_60 %t/k.cu
 // RUN: FileCheck %s --check-prefix=FIXED60 --match-full-lines --input-file=%t/k.cu
 

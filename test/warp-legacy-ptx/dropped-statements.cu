@@ -4,7 +4,7 @@
 // PTX, and each legacy instruction is reported, with no fix; the ones the
 // AST holds are reported once, as usual. A macro's body is code only where
 // it expands.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // Braces nested deeper than clang's limit: it closes the function at the
 // error and skips the rest of it and the kernel after it.

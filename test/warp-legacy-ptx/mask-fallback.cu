@@ -3,7 +3,7 @@
 // review; warp-activemask-mask reports it on the next run until a person has
 // chosen a mask, so the run that wrote it says that it remains, and exits 1.
 // (A guarded instruction stays unfixed: no-fix.cu.)
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --fix --mask-fallback=activemask %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SECOND

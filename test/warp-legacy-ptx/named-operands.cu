@@ -2,7 +2,7 @@
 // ("symbolic operand reference not supported!"): the new mask operand is
 // appended after the named ones and referred to by its number. clang writes
 // the PTX of the fixed file and ptxas assembles it.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

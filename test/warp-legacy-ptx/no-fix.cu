@@ -1,6 +1,6 @@
 // Legacy PTX that is reported and left as it is, each with the reason and,
 // where there is one, the candidate rewrite.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu
 // RUN: diff %s %t/k.cu

@@ -2,7 +2,7 @@
 // the instruction (which may be inside a multi-line template), the next line,
 // a range, a macro's expansion, and code the parse skips. A suppressed
 // finding is not fixed.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=FIXED --match-full-lines --input-file=%t/k.cu

@@ -1,7 +1,7 @@
 // PTX in templates: each instantiation is analysed on its own, and the one
 // template text is fixed once because every instantiation needs the same
 // edit. The segment width lives in the shuffle's c operand, which stays.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -2,7 +2,7 @@
 // PTX comments or in strings that are not asm, host code, HIP branches, and
 // words that merely start like the instructions. ptxas accepts the file as
 // it is, which shows that none of the legacy text reaches it.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %warpfix %t/k.cu 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %warpfix --fix %t/k.cu
 // RUN: diff %s %t/k.cu

@@ -4,7 +4,7 @@
 // from it, by a call that names no function until an instantiation
 // resolves it, is reached by the lanes that reach that call. nvcc alone
 // instantiates them (`#ifdef __NVCC__`), so that ptxas judges the rewrite.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -2,7 +2,7 @@
 // rewritten to its .sync form: the immediate 0xffffffff where every lane
 // reaches the statement, else a hoisted ballot passed in as a new input
 // operand after the existing ones. ptxas is the judge of the result.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -2,7 +2,7 @@
 // the rewrite enters the branch a second time after a __syncwarp() outside
 // it, so the condition must give the same answer twice, and the barrier's
 // mask must be the proven set of lanes that reach the branch.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-missing-syncwarp --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=FIXED
 // RUN: diff %s %t/k.cu

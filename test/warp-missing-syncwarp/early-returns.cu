@@ -7,7 +7,7 @@
 // block, so the code after that return is not analysed: a guard on gridDim
 // taken as possibly true made both arms possible for one lane, and the
 // false pairs came back.)
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: cp %t/k.cu %t/once.cu

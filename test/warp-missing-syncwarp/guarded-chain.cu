@@ -2,7 +2,7 @@
 // the guard: lanes that skip a barrier inside it would meet the next one
 // instead, and leave the loop early (issue 13, pattern 5). The guard is
 // evaluated again around the write, so it may only read registers.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

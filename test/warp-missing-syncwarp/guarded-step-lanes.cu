@@ -5,7 +5,7 @@
 // barriers must stand where the writing and the reading lanes both reach
 // them, and c reads shared memory, so it cannot be evaluated again around
 // them: no fix.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=UNCHANGED
 // RUN: diff %s %t/k.cu

@@ -5,7 +5,7 @@
 // --assume-whole-warps=false they are not, and a race whose meeting depends
 // on the width of the block's rows is reported without a fix. A static
 // kernel can only be launched here, so its launch decides either way.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu && cp %s %t/off.cu
+// RUN: %{copy-to-k} && cp %s %t/off.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %warpfix --no-cache --checks=-*,warp-missing-syncwarp --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -1,5 +1,5 @@
 // Races reported without a fix, and why.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-missing-syncwarp --fix %t/k.cu
 // RUN: diff %s %t/k.cu

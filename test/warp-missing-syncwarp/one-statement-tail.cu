@@ -2,7 +2,7 @@
 // one statement, through the register it already has: it is split as seed
 // 000's listing 8 does, keeping that register (issue 15, item 5). An
 // assignment that recomputes the element from itself gets a fresh register.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu

@@ -1,7 +1,7 @@
 // A `#pragma unroll` belongs to the loop below it: a barrier that goes before
 // the loop goes above the pragma, or the pragma would lose its loop (and the
 // file would not compile).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --no-cache --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -1,7 +1,7 @@
 // The SDK's reduce6 with its templated volatile warpReduce<blockSize>, called
 // from `if (tid < 32)`: volatile does not order the lanes' accesses. Every
 // instantiation agrees on one rewrite of the template.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -1,6 +1,6 @@
 // Races that warpfix reports but cannot fix with a __syncwarp().
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %s 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu
 // RUN: diff %s %t/k.cu
 

@@ -6,7 +6,7 @@
 // that escapes), the races are found in blocks with rows of 32 and of 64
 // threads, but no model proves that rows of another width keep threads of
 // different warps apart: reported, not fixed.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

@@ -6,7 +6,7 @@
 // across warps in the largest, is a block-level race. No model shows every
 // size, so a race is not fixed where the elements depend on blockDim, or
 // where the kernel names threadIdx.y (the rows' width decides the warps).
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=SUMMARY
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu

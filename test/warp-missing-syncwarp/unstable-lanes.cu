@@ -4,7 +4,7 @@
 // same lanes as the branch (another lane's store comes in between) nor
 // order a lane that took the branch in one iteration with one that skipped
 // it in the next. No fix; the races are reported.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,warp-missing-syncwarp --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=UNCHANGED
 // RUN: diff %s %t/k.cu
