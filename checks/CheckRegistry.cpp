@@ -12,8 +12,9 @@
 namespace warpfix {
 
 template <typename T>
-static std::unique_ptr<Check> create(CheckContext &Context) {
-  return std::make_unique<T>(Context);
+static std::unique_ptr<Check> create(llvm::StringRef Name,
+                                     CheckContext &Context) {
+  return std::make_unique<T>(Name, Context);
 }
 
 static const CheckInfo Registry[] = {
@@ -21,7 +22,7 @@ static const CheckInfo Registry[] = {
      "texture and surface references, the runtime calls and the headers "
      "that CUDA 12 and 13 removed; reported, since each still needs porting "
      "by hand",
-     create<CudaRemovedApiCheck>,
+     create<CudaRemovedApiCheck>, CudaRemovedApiCheck::options,
      // The references' types and fetches, the removed calls, and the names
      // of the removed headers as they stand in an #include.
      "texture,surface,tex1D*,tex2D*,tex3D*,texCubemap*,cudaThread*,"
@@ -35,25 +36,29 @@ static const CheckInfo Registry[] = {
      "compared with the full mask; rewritten to the mask of the lanes that "
      "should take part",
      // "activemask" is the PTX instruction, activemask.b32.
-     create<WarpActivemaskMaskCheck>, "__activemask,activemask"},
+     create<WarpActivemaskMaskCheck>, WarpActivemaskMaskCheck::options,
+     "__activemask,activemask"},
     {"warp-full-mask-divergent",
      "a full member mask on a *_sync primitive that only some lanes reach; "
      "rewritten to a ballot of the branch condition",
      // Every primitive with a member mask, __syncwarp included.
-     create<WarpFullMaskDivergentCheck>, "*_sync"},
+     create<WarpFullMaskDivergentCheck>, WarpFullMaskDivergentCheck::options,
+     "*_sync"},
     {"warp-legacy-intrinsic",
      "legacy warp intrinsics (__shfl*, __ballot, __any, __all) that CUDA 13 "
      "no longer compiles; rewritten to the *_sync forms with a proven mask",
-     create<WarpLegacyIntrinsicCheck>, "__shfl*,__ballot*,__any,__all"},
+     create<WarpLegacyIntrinsicCheck>, WarpLegacyIntrinsicCheck::options,
+     "__shfl*,__ballot*,__any,__all"},
     {"warp-legacy-ptx",
      "shfl and vote without .sync in inline PTX, which ptxas rejects for "
      "sm_70 and later; rewritten to the .sync forms with a proven mask",
      // The instructions' first words, as they stand in an asm template.
-     create<WarpLegacyPtxCheck>, "shfl,vote"},
+     create<WarpLegacyPtxCheck>, WarpLegacyPtxCheck::options, "shfl,vote"},
     {"warp-missing-syncwarp",
      "shared-memory accesses by two lanes of one warp to one location with "
      "no __syncwarp() between them; split with __syncwarp() (listing 8)",
-     create<WarpMissingSyncwarpCheck>, "__shared__"},
+     create<WarpMissingSyncwarpCheck>, WarpMissingSyncwarpCheck::options,
+     "__shared__"},
 };
 
 llvm::ArrayRef<CheckInfo> allChecks() { return Registry; }
@@ -73,6 +78,52 @@ llvm::Expected<const CheckInfo *> findCheck(llvm::StringRef Name) {
                                  "unknown check '" + Name +
                                      "'; the known checks are:" +
                                      knownCheckList());
+}
+
+/// The names of Options, comma-separated, each once, sorted.
+static std::string optionNames(llvm::ArrayRef<CheckOptionInfo> Options) {
+  std::vector<std::string> Names;
+  for (const CheckOptionInfo &Option : Options)
+    Names.push_back(Option.Name.str());
+  llvm::sort(Names);
+  Names.erase(std::unique(Names.begin(), Names.end()), Names.end());
+  return llvm::join(Names, ", ");
+}
+
+std::optional<std::string> checkOptionProblem(llvm::StringRef Key,
+                                              llvm::StringRef Value) {
+  std::vector<CheckOptionInfo> Declared;
+  llvm::StringRef Option = Key;
+  if (auto Dot = Key.rfind('.'); Dot != llvm::StringRef::npos) {
+    llvm::StringRef Name = Key.take_front(Dot);
+    Option = Key.drop_front(Dot + 1);
+    llvm::Expected<const CheckInfo *> Info = findCheck(Name);
+    if (!Info) {
+      llvm::consumeError(Info.takeError());
+      return ("unknown check '" + Name + "' in CheckOptions key '" + Key + "'")
+          .str();
+    }
+    llvm::append_range(Declared, (*Info)->Options());
+    // An option that this check does not read would be ignored in silence.
+    if (llvm::none_of(Declared, [&](const CheckOptionInfo &Known) {
+          return Known.Name == Option;
+        }))
+      return ("check '" + Name + "' has no option '" + Option +
+              "' in CheckOptions key '" + Key + "' (" +
+              (Declared.empty() ? "it has none"
+                                : "its options: " + optionNames(Declared)) +
+              ")")
+          .str();
+  } else {
+    for (const CheckInfo &Info : allChecks())
+      llvm::append_range(Declared, Info.Options());
+  }
+  for (const CheckOptionInfo &Known : Declared)
+    if (Known.Name == Option)
+      return Known.Problem(Known.Name, Value);
+  return ("unknown option '" + Option + "' in CheckOptions key '" + Key +
+          "' (known: " + optionNames(Declared) + ")")
+      .str();
 }
 
 std::string layeredChecks(llvm::StringRef Inherited, llvm::StringRef Given) {

@@ -7,6 +7,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace warpfix {
@@ -14,7 +16,10 @@ namespace warpfix {
 struct CheckInfo {
   llvm::StringRef Name;
   llvm::StringRef Summary;
-  std::unique_ptr<Check> (*Create)(CheckContext &);
+  /// A fresh instance, told its name.
+  std::unique_ptr<Check> (*Create)(llvm::StringRef Name, CheckContext &);
+  /// The options it reads (Check::options()).
+  llvm::ArrayRef<CheckOptionInfo> (*Options)();
   /// Comma-separated tokens without which a file holds nothing this check
   /// reports; the prefilter skips the parse of a TU none of whose user files
   /// contains any of them. "name" is that identifier, "name*" an identifier
@@ -28,6 +33,12 @@ llvm::ArrayRef<CheckInfo> allChecks();
 /// The check named exactly Name; an unknown name is an error that lists the
 /// known checks.
 llvm::Expected<const CheckInfo *> findCheck(llvm::StringRef Name);
+
+/// Why a CheckOptions entry cannot stand, if it cannot: Key is
+/// "<check>.<Option>" or "<Option>", and names an option that check, or some
+/// check, declares; Value is one that the option accepts.
+std::optional<std::string> checkOptionProblem(llvm::StringRef Key,
+                                              llvm::StringRef Value);
 
 /// The checks that run when nothing says otherwise.
 inline constexpr llvm::StringLiteral DefaultChecks = "warp-*,cuda-*";

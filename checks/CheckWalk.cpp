@@ -1,4 +1,5 @@
 #include "checks/CheckWalk.h"
+#include "checks/analysis/CallSites.h"
 
 using namespace clang;
 

@@ -29,11 +29,11 @@ public:
                   llvm::ArrayRef<std::unique_ptr<Check>> Checks);
 
 private:
-  explicit CheckWalk(CallSites::Gatherer &Sites) : Sites(Sites) {}
+  explicit CheckWalk(CallSiteGatherer &Sites) : Sites(Sites) {}
   void enter(const clang::Decl &D) override;
   void enter(const clang::Stmt &S) override;
 
-  CallSites::Gatherer &Sites;
+  CallSiteGatherer &Sites;
 
   /// Calls, asm statements, binary operators, names of declarations, and
   /// named declarations, in the order of the walk.

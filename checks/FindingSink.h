@@ -155,13 +155,6 @@ constexpr llvm::StringLiteral AbstentionPrefix =
 /// that it survives the YAML of the result cache and of --export-fixes.
 bool abstains(const clang::tooling::Diagnostic &D);
 
-/// Hex XXH3-128 of a buffer; shared by the sink, the fix writer and the
-/// result cache.
-std::string contentHash(llvm::StringRef Content);
-
-/// Path made absolute against the TU's working directory, without dots.
-std::string absolutePath(const clang::SourceManager &SM, llvm::StringRef Path);
-
 } // namespace warpfix
 
 #endif

@@ -1,11 +1,32 @@
 #include "checks/MaskFix.h"
+#include "checks/analysis/FullMaskMacros.h"
 #include "clang/AST/Attr.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 
 using namespace clang;
 
 namespace warpfix {
+
+std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Option,
+                                                   llvm::StringRef Value) {
+  static const llvm::Regex MacroName("^[A-Za-z_][A-Za-z0-9_]*$");
+  if (MacroName.match(Value))
+    return std::nullopt;
+  std::optional<uint64_t> Number = integerLiteralValue(Value);
+  if (!Number)
+    return (Option +
+            " must be an integer literal or the name of a macro, "
+            "not '" +
+            Value + "'")
+        .str();
+  if (*Number != 0xffffffff)
+    return (Option + " '" + Value + "' is " + llvm::Twine(*Number) +
+            ", not the full mask 0xffffffff")
+        .str();
+  return std::nullopt;
+}
 namespace {
 
 std::optional<std::string> sourceText(const Expr *E, ASTContext &Ctx) {

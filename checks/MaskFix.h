@@ -4,6 +4,7 @@
 #ifndef WARPFIX_CHECKS_MASKFIX_H
 #define WARPFIX_CHECKS_MASKFIX_H
 
+#include "checks/CheckOptions.h"
 #include "checks/FindingSink.h"
 #include "checks/analysis/FullMaskMacros.h"
 #include "checks/analysis/Membership.h"
@@ -18,6 +19,20 @@ struct MaskStyle {
   std::string FullMask;
   std::string NamePrefix;
 };
+
+/// Why Value cannot be a FullMaskSpelling, if it cannot: it must be the name
+/// of a macro (checked where each fix writes it, tool/run/FullMaskSpelling.h)
+/// or an integer literal whose value is 0xffffffff.
+std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Option,
+                                                   llvm::StringRef Value);
+
+/// The options of MaskStyle, which every check that writes masks declares.
+inline constexpr CheckOptionInfo FullMaskSpellingOption{
+    "FullMaskSpelling", "0xffffffff", fullMaskSpellingProblem};
+inline constexpr CheckOptionInfo MaskNamePrefixOption{
+    "MaskNamePrefix", "warpfix_mask_", identifierPrefixProblem};
+inline constexpr CheckOptionInfo MaskStyleOptions[] = {FullMaskSpellingOption,
+                                                       MaskNamePrefixOption};
 
 /// A statement of a mask's computation, and where it goes; or, where Replaces
 /// is valid, the text that takes the place of that range (a branch condition

@@ -1,4 +1,5 @@
 #include "checks/MaskParameter.h"
+#include "checks/analysis/SkippedCode.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,6 +1,7 @@
 #include "checks/cuda-removed-api.h"
 #include "checks/RuntimeRenames.h"
 #include "checks/analysis/Parents.h"
+#include "checks/analysis/SkippedCode.h"
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -516,8 +517,7 @@ static constexpr llvm::StringLiteral RemovedHeaders[] = {
 
 void CudaRemovedApiCheck::onTranslationUnit(ASTContext &Ctx) {
   Context = &Ctx;
-  RenameWanted = context().Options.get(name(), RenameThreadCallsOption,
-                                       "false") == "true";
+  RenameWanted = option(RenameThreadCallsOption) == "true";
   const SourceManager &Sources = Ctx.getSourceManager();
   std::optional<llvm::StringRef> CompatFolder;
   for (const auto &[File, Content] :

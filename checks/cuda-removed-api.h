@@ -20,10 +20,21 @@
 
 namespace warpfix {
 
+/// `true` writes the renames of the thread-named runtime calls that the
+/// device's side finds no reason against (off by default: the host's side,
+/// which warpfix does not parse, may mean otherwise).
+inline constexpr CheckOptionInfo RenameThreadCallsOption{
+    "RenameThreadCalls", "false", booleanProblem};
+inline constexpr CheckOptionInfo CudaRemovedApiOptions[] = {
+    RenameThreadCallsOption};
+
 class CudaRemovedApiCheck : public Check {
 public:
-  explicit CudaRemovedApiCheck(CheckContext &Context)
-      : Check("cuda-removed-api", Context) {}
+  CudaRemovedApiCheck(llvm::StringRef Name, CheckContext &Context)
+      : Check(Name, Context) {}
+  static llvm::ArrayRef<CheckOptionInfo> options() {
+    return CudaRemovedApiOptions;
+  }
 
   void onDeclRef(const clang::DeclRefExpr &Ref, clang::ASTContext &Ctx) override;
   void onCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) override;

@@ -1,10 +1,12 @@
 #include "checks/warp-activemask-mask.h"
 #include "checks/MaskFix.h"
 #include "checks/analysis/AggregatedAtomic.h"
+#include "checks/analysis/Analyses.h"
 #include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/LocalSlots.h"
 #include "checks/analysis/Parents.h"
 #include "checks/analysis/SyncPrimitives.h"
+#include "checks/analysis/SystemHeaders.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 

@@ -4,13 +4,16 @@
 #define WARPFIX_CHECKS_WARP_ACTIVEMASK_MASK_H
 
 #include "checks/Check.h"
+#include "checks/MaskFix.h"
 
 namespace warpfix {
 
 class WarpActivemaskMaskCheck : public Check {
 public:
-  explicit WarpActivemaskMaskCheck(CheckContext &Context)
-      : Check("warp-activemask-mask", Context) {}
+  WarpActivemaskMaskCheck(llvm::StringRef Name, CheckContext &Context)
+      : Check(Name, Context) {}
+  /// The masks it writes are spelled as these say.
+  static llvm::ArrayRef<CheckOptionInfo> options() { return MaskStyleOptions; }
 
   void onCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) override;
   void onAsm(const clang::AsmStmt &Asm, clang::ASTContext &Ctx) override;

@@ -1,6 +1,8 @@
 #include "checks/warp-full-mask-divergent.h"
 #include "checks/MaskFix.h"
 #include "checks/MaskParameter.h"
+#include "checks/analysis/Analyses.h"
+#include "checks/analysis/SkippedCode.h"
 #include "checks/analysis/SyncPrimitives.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"

@@ -4,6 +4,7 @@
 #define WARPFIX_CHECKS_WARP_LEGACY_INTRINSIC_H
 
 #include "checks/Check.h"
+#include "checks/MaskFix.h"
 #include "checks/analysis/SkippedCode.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -16,8 +17,10 @@ struct Membership;
 
 class WarpLegacyIntrinsicCheck : public Check {
 public:
-  explicit WarpLegacyIntrinsicCheck(CheckContext &Context)
-      : Check("warp-legacy-intrinsic", Context) {}
+  WarpLegacyIntrinsicCheck(llvm::StringRef Name, CheckContext &Context)
+      : Check(Name, Context) {}
+  /// The masks it writes are spelled as these say.
+  static llvm::ArrayRef<CheckOptionInfo> options() { return MaskStyleOptions; }
 
   void onCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) override;
   void onEndOfTranslationUnit() override;

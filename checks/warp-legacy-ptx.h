@@ -4,6 +4,7 @@
 #define WARPFIX_CHECKS_WARP_LEGACY_PTX_H
 
 #include "checks/Check.h"
+#include "checks/MaskFix.h"
 #include "checks/analysis/SkippedCode.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -17,8 +18,10 @@ struct LegacyForm;
 
 class WarpLegacyPtxCheck : public Check {
 public:
-  explicit WarpLegacyPtxCheck(CheckContext &Context)
-      : Check("warp-legacy-ptx", Context) {}
+  WarpLegacyPtxCheck(llvm::StringRef Name, CheckContext &Context)
+      : Check(Name, Context) {}
+  /// The masks it writes are spelled as these say.
+  static llvm::ArrayRef<CheckOptionInfo> options() { return MaskStyleOptions; }
 
   void onAsm(const clang::AsmStmt &Asm, clang::ASTContext &Ctx) override;
   void onEndOfTranslationUnit() override;

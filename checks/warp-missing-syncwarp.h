@@ -4,6 +4,7 @@
 #define WARPFIX_CHECKS_WARP_MISSING_SYNCWARP_H
 
 #include "checks/Check.h"
+#include "checks/MaskFix.h"
 #include "checks/analysis/SharedAccesses.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -13,8 +14,10 @@ struct Membership;
 
 class WarpMissingSyncwarpCheck : public Check {
 public:
-  explicit WarpMissingSyncwarpCheck(CheckContext &Context)
-      : Check("warp-missing-syncwarp", Context) {}
+  WarpMissingSyncwarpCheck(llvm::StringRef Name, CheckContext &Context)
+      : Check(Name, Context) {}
+  /// The masks it writes are spelled as these say.
+  static llvm::ArrayRef<CheckOptionInfo> options() { return MaskStyleOptions; }
 
   void onFunction(const clang::FunctionDecl &Kernel,
                   clang::ASTContext &Ctx) override;

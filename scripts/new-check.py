@@ -106,8 +106,8 @@ namespace warpfix {{
 
 class {klass} : public Check {{
 public:
-  explicit {klass}(CheckContext &Context)
-      : Check("{name}", Context) {{}}
+  {klass}(llvm::StringRef Name, CheckContext &Context)
+      : Check(Name, Context) {{}}
 
   void onCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) override;
 }};
@@ -176,7 +176,7 @@ void {klass}::onCall(const CallExpr &Call, ASTContext &Ctx) {{
      // TODO: the tokens without which a file holds nothing this check
      // reports (CheckInfo::TriggerTokens). Until they are right, the
      // prefilter skips every unit that only this check would parse.
-     create<{klass}>, "TODO_TRIGGER_TOKEN"}},""".format(
+     create<{klass}>, {klass}::options, "TODO_TRIGGER_TOKEN"}},""".format(
             name=self.name, summary=SUMMARY, klass=self.klass)
         body = table.group(1)
         starts = [m.start() for m in re.finditer(r'^    \{"', body, re.M)]
@@ -256,7 +256,7 @@ or "None."
         self.create("test/{0}/{0}.cu".format(self.name), """\
 // TODO: what this test shows, and where its code comes from. It fails until
 // {name} reports the warning below: replace it with the real ones.
-// RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
+// RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --checks=-*,{name} %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 0 %warpfix --checks=-*,{name} --fix %t/k.cu
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --input-file=%t/k.cu
@@ -468,11 +468,12 @@ __global__ void not_reported(int *p) {{
             "runtime-tests/cases/: a case with its expect.json where the fix "
             "changes what a kernel computes (runtime-tests/README.md, "
             "'Writing a case')",
-            "an option: its name in checks/Check.h, its validation and the "
-            "'known:' list in tool/input/Config.cpp (checkOptionProblem), "
-            "that list in test/tool/config.test, and the Options sections of "
-            "docs/checks/%s.md and docs/usage.md" % n,
-            "optional: bench/real-world/sweep.py (CHECKS_SHORT) to count its "
+            "an option: a CheckOptionInfo and a static options() in "
+            "checks/%s.h (CONTRIBUTING.md, 'Adding a check option'), the "
+            "'known:' list in test/tool/config.test, and the Options "
+            "sections of docs/checks/%s.md and docs/usage.md" % (n, n),
+            "optional: bench/real-world/sweeping/report.py (CHECKS_SHORT) "
+            "to count its "
             "findings in the sweep",
         ]
         if not self.enabled_by_default:

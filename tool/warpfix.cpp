@@ -1,33 +1,34 @@
 // The command line: warpfix [options] <path>... [-- <compiler args>]
 #include "checks/CheckRegistry.h"
-#include "tool/run/Analyzer.h"
-#include "tool/run/WorkerThreads.h"
+#include "support/FileIdentity.h"
 #include "tool/BuildConfig.h"
-#include "tool/output/CheckDocs.h"
 #include "tool/input/CompileCommands.h"
+#include "tool/input/Config.h"
 #include "tool/input/CudaToolkit.h"
 #include "tool/input/GpuArchitectures.h"
-#include "tool/run/Architectures.h"
-#include "tool/merge/FindingSet.h"
-#include "tool/output/FixVerifier.h"
-#include "tool/output/FixWriter.h"
-#include "tool/run/HeapPolicy.h"
-#include "tool/run/ParallelRunner.h"
 #include "tool/input/HeadersByName.h"
 #include "tool/input/Includers.h"
 #include "tool/input/LaunchedCommand.h"
-#include "tool/input/Shards.h"
 #include "tool/input/Paths.h"
-#include "tool/input/Config.h"
-#include "tool/run/Profile.h"
-#include "tool/run/ResultsFolder.h"
-#include "tool/run/SharedPreambles.h"
-#include "tool/run/UnreadHeaders.h"
+#include "tool/input/Shards.h"
 #include "tool/input/SourceFiles.h"
+#include "tool/merge/FindingSet.h"
+#include "tool/output/CheckDocs.h"
+#include "tool/output/FixVerifier.h"
+#include "tool/output/FixWriter.h"
 #include "tool/output/JsonReport.h"
 #include "tool/output/SarifReport.h"
 #include "tool/output/Stats.h"
 #include "tool/output/TextReport.h"
+#include "tool/run/Analyser.h"
+#include "tool/run/Architectures.h"
+#include "tool/run/HeapPolicy.h"
+#include "tool/run/ParallelRunner.h"
+#include "tool/run/Profile.h"
+#include "tool/run/ResultsFolder.h"
+#include "tool/run/SharedPreambles.h"
+#include "tool/run/UnreadHeaders.h"
+#include "tool/run/WorkerThreads.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -859,11 +860,11 @@ AnalysedUnits analyseFiles(ArrayRef<std::string> Files, ProfileSet &Profiles,
                            raw_ostream &Messages = errs()) {
   // A line per file is only worth drawing when there are a few of them.
   constexpr size_t FilesWorthAProgressLine = 4;
-  auto Analyse = [&](ArrayRef<std::string> Names, const AnalyzeOne &One) {
+  auto Analyse = [&](ArrayRef<std::string> Names, const AnalyseOne &One) {
     ProgressLine Progress(errs(), Names.size(),
                           !Quiet && sys::Process::StandardErrIsDisplayed() &&
                               Names.size() >= FilesWorthAProgressLine);
-    return analyzeAll(Names, Workers, One, Progress, Messages);
+    return analyseAll(Names, Workers, One, Progress, Messages);
   };
   AnalysedUnits Units;
   Units.Results = Analyse(
@@ -1067,7 +1068,7 @@ int launch(ArrayRef<std::string> Command, ConfigFinder &Configs,
 } // namespace
 
 static int runWarpfix(int argc, const char **argv) {
-  // Each TU runs inside a CrashRecoveryContext (Analyzer.cpp): a crash in one
+  // Each TU runs inside a CrashRecoveryContext (Analyser.cpp): a crash in one
   // costs that TU, not the run.
   enableCrashRecovery();
   std::vector<std::string> CompilerArgs;

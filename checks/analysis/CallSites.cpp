@@ -369,22 +369,22 @@ private:
   }
 };
 
-CallSites::Gatherer::Gatherer(ASTContext &Ctx)
+CallSiteGatherer::CallSiteGatherer(ASTContext &Ctx)
     : Ctx(Ctx), Sites(new CallSites(Ctx.getSourceManager())),
-      Visitor(std::make_unique<Collector>(*Sites)) {}
+      Visitor(std::make_unique<CallSites::Collector>(*Sites)) {}
 
-CallSites::Gatherer::~Gatherer() = default;
+CallSiteGatherer::~CallSiteGatherer() = default;
 
 // The nodes RecursiveASTVisitor would visit, with the Visit methods it would
 // call, base class first.
-void CallSites::Gatherer::enter(const Decl &D) {
+void CallSiteGatherer::enter(const Decl &D) {
   if (const auto *F = dyn_cast<FunctionDecl>(&D))
     Visitor->VisitFunctionDecl(const_cast<FunctionDecl *>(F));
   else if (const auto *Var = dyn_cast<VarDecl>(&D))
     Visitor->VisitVarDecl(const_cast<VarDecl *>(Var));
 }
 
-void CallSites::Gatherer::enter(const Stmt &S) {
+void CallSiteGatherer::enter(const Stmt &S) {
   Stmt *Node = const_cast<Stmt *>(&S);
   if (auto *Call = dyn_cast<CallExpr>(Node)) {
     Visitor->VisitCallExpr(Call);
@@ -407,7 +407,7 @@ void CallSites::Gatherer::enter(const Stmt &S) {
   }
 }
 
-CallSites CallSites::Gatherer::finish() {
+CallSites CallSiteGatherer::finish() {
   Visitor->walkReachedSystemInstantiations();
   Visitor->recordUnresolvedReferences(Ctx);
   Visitor->finish();

@@ -19,29 +19,9 @@ namespace warpfix {
 
 class CallSites {
   class Collector;
+  friend class CallSiteGatherer;
 
 public:
-  /// Gathers the call sites from the nodes of a walk of the unit's traversal
-  /// scope, shown to it in pre-order (the parent index's walk,
-  /// checks/CheckWalk.h); finish() completes them.
-  class Gatherer : public ParentIndex::Observer {
-  public:
-    explicit Gatherer(clang::ASTContext &Ctx);
-    ~Gatherer() override;
-    void enter(const clang::Decl &D) override;
-    void enter(const clang::Stmt &S) override;
-    /// The call sites gathered, completed by a walk of the system headers'
-    /// template instantiations that the user's code reaches. Done only when
-    /// an analysis needs them: those instantiations may be most of a unit
-    /// that includes CUB or Thrust.
-    CallSites finish();
-
-  private:
-    clang::ASTContext &Ctx;
-    std::unique_ptr<CallSites> Sites;
-    std::unique_ptr<Collector> Visitor;
-  };
-
   /// Direct calls of F (template instantiations included): each a CallExpr,
   /// or a CXXConstructExpr where F is a constructor. Empty when F is never
   /// called directly here. In a template that this unit does not
@@ -173,6 +153,28 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Launch>> Launches;
   std::vector<const clang::Expr *> None;
   std::vector<Launch> NoLaunches;
+};
+
+/// Gathers the call sites from the nodes of a walk of the unit's traversal
+/// scope, shown to it in pre-order (the parent index's walk,
+/// checks/CheckWalk.h); finish() completes them. A class of its own, not a
+/// member of CallSites, so that the checks' interface can declare it.
+class CallSiteGatherer : public ParentIndex::Observer {
+public:
+  explicit CallSiteGatherer(clang::ASTContext &Ctx);
+  ~CallSiteGatherer() override;
+  void enter(const clang::Decl &D) override;
+  void enter(const clang::Stmt &S) override;
+  /// The call sites gathered, completed by a walk of the system headers'
+  /// template instantiations that the user's code reaches. Done only when
+  /// an analysis needs them: those instantiations may be most of a unit
+  /// that includes CUB or Thrust.
+  CallSites finish();
+
+private:
+  clang::ASTContext &Ctx;
+  std::unique_ptr<CallSites> Sites;
+  std::unique_ptr<CallSites::Collector> Visitor;
 };
 
 } // namespace warpfix

@@ -8,7 +8,7 @@
 // each added '%' takes the place of a blank of the same string literal that
 // PTX does not need (one after a comma, or one of two in a row); a literal
 // with too few is left as it is. What clang sees of such a literal differs
-// from the disk, so no fix may edit it (tool/run/Analyzer.cpp).
+// from the disk, so no fix may edit it (tool/run/Analyser.cpp).
 #ifndef WARPFIX_TOOL_INPUT_ASMREGISTERS_H
 #define WARPFIX_TOOL_INPUT_ASMREGISTERS_H
 

@@ -1,8 +1,9 @@
 #include "tool/input/Config.h"
+#include "checks/CheckRegistry.h"
+#include "support/FileIdentity.h"
 #include "tool/input/Paths.h"
 #include "tool/input/RegularFile.h"
 #include "tool/input/YamlInput.h"
-#include "checks/CheckRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -100,73 +101,6 @@ template <> struct MappingTraits<DumpedConfig> {
 } // namespace llvm::yaml
 
 namespace warpfix {
-
-std::optional<uint64_t> integerLiteralValue(llvm::StringRef Text) {
-  static const llvm::Regex Literal(
-      "^(0[xX][0-9a-fA-F]+|[0-9]+)([uU](l|L|ll|LL)?|(l|L|ll|LL)[uU]?)?$");
-  llvm::SmallVector<llvm::StringRef, 2> Parts;
-  if (!Literal.match(Text, &Parts))
-    return std::nullopt;
-  llvm::StringRef Digits = Parts[1];
-  unsigned Radix = 10;
-  if (Digits.consume_front_insensitive("0x"))
-    Radix = 16;
-  else if (Digits.size() > 1 && Digits.consume_front("0"))
-    Radix = 8;
-  uint64_t Value;
-  if (Digits.getAsInteger(Radix, Value))
-    return std::nullopt; // an 8 or 9 in octal, or more than 64 bits
-  return Value;
-}
-
-std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Value) {
-  static const llvm::Regex MacroName("^[A-Za-z_][A-Za-z0-9_]*$");
-  if (MacroName.match(Value))
-    return std::nullopt;
-  std::optional<uint64_t> Number = integerLiteralValue(Value);
-  if (!Number)
-    return ("FullMaskSpelling must be an integer literal or the name of a "
-            "macro, not '" + Value + "'")
-        .str();
-  if (*Number != 0xffffffff)
-    return ("FullMaskSpelling '" + Value + "' is " + llvm::Twine(*Number) +
-            ", not the full mask 0xffffffff")
-        .str();
-  return std::nullopt;
-}
-
-std::optional<std::string> checkOptionProblem(llvm::StringRef Key,
-                                              llvm::StringRef Value) {
-  llvm::StringRef Option = Key;
-  if (auto Dot = Key.rfind('.'); Dot != llvm::StringRef::npos) {
-    llvm::StringRef Check = Key.take_front(Dot);
-    Option = Key.drop_front(Dot + 1);
-    if (llvm::none_of(allChecks(),
-                      [&](const CheckInfo &Info) { return Info.Name == Check; }))
-      return ("unknown check '" + Check + "' in CheckOptions key '" + Key +
-              "'")
-          .str();
-  }
-  if (Option == FullMaskSpellingOption)
-    return fullMaskSpellingProblem(Value);
-  if (Option == MaskNamePrefixOption) {
-    static const llvm::Regex Identifier("^[A-Za-z_][A-Za-z0-9_]*$");
-    if (!Identifier.match(Value))
-      return ("MaskNamePrefix must start an identifier, not '" + Value + "'")
-          .str();
-    return std::nullopt;
-  }
-  if (Option == RenameThreadCallsOption) {
-    if (Value != "true" && Value != "false")
-      return ("RenameThreadCalls must be true or false, not '" + Value + "'")
-          .str();
-    return std::nullopt;
-  }
-  return ("unknown option '" + Option + "' in CheckOptions key '" + Key +
-          "' (known: " + FullMaskSpellingOption + ", " + MaskNamePrefixOption +
-          ", " + RenameThreadCallsOption + ")")
-      .str();
-}
 
 llvm::Expected<ConfigFile> parseConfigFile(llvm::MemoryBufferRef Text) {
   ConfigFile File;

@@ -4,7 +4,7 @@
 #ifndef WARPFIX_TOOL_INPUT_CONFIG_H
 #define WARPFIX_TOOL_INPUT_CONFIG_H
 
-#include "checks/Check.h"
+#include "checks/CheckOptions.h"
 #include "checks/CheckRegistry.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -30,22 +30,6 @@ struct ConfigFile {
   std::optional<bool> AssumeWholeWarps;
   std::map<std::string, std::string> CheckOptions;
 };
-
-/// The value of a C integer literal: decimal, octal or hexadecimal, with a
-/// u, l, ll, ul or ull suffix in either case; nothing for other text, or for
-/// a value beyond 64 bits.
-std::optional<uint64_t> integerLiteralValue(llvm::StringRef Text);
-
-/// Why Value cannot be a FullMaskSpelling, if it cannot: it must be the name
-/// of a macro (checked where each fix writes it, tool/run/FullMaskSpelling.h)
-/// or an integer literal whose value is 0xffffffff.
-std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Value);
-
-/// Why Value cannot be the value of the CheckOptions key Key ("<check>.<Option>"
-/// or "<Option>"), if it cannot: a check or option that nothing knows, or a
-/// value the option refuses.
-std::optional<std::string> checkOptionProblem(llvm::StringRef Key,
-                                              llvm::StringRef Value);
 
 /// Reads one file. Errors name the file, line and column.
 llvm::Expected<ConfigFile> readConfigFile(llvm::StringRef Path);

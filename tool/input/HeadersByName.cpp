@@ -1,4 +1,5 @@
 #include "tool/input/HeadersByName.h"
+#include "support/FileIdentity.h"
 #include "tool/input/Paths.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

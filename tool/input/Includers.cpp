@@ -1,4 +1,5 @@
 #include "tool/input/Includers.h"
+#include "support/FileIdentity.h"
 #include "tool/input/Paths.h"
 #include "tool/input/RegularFile.h"
 #include "tool/input/SourceFiles.h"

@@ -1,7 +1,7 @@
 #include "tool/input/LaunchChevrons.h"
+#include "support/FileIdentity.h"
 #include "tool/input/AsmRegisters.h"
 #include "tool/input/RawTokens.h"
-#include "checks/FindingSink.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/MemoryBuffer.h"

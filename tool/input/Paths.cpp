@@ -6,13 +6,6 @@
 
 namespace warpfix {
 
-std::string absolutePath(llvm::StringRef Path) {
-  llvm::SmallString<256> Absolute(Path);
-  llvm::sys::fs::make_absolute(Absolute);
-  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  return std::string(Absolute);
-}
-
 std::optional<llvm::StringRef> belowCurrentDirectory(llvm::StringRef Path) {
   llvm::SmallString<256> Cwd;
   if (llvm::sys::fs::current_path(Cwd))

@@ -10,10 +10,6 @@
 
 namespace warpfix {
 
-/// Path made absolute against the process's working directory, without "."
-/// or "..".
-std::string absolutePath(llvm::StringRef Path);
-
 /// Path (absolute) relative to the process's working directory, when it lies
 /// below it: how the reports name a file (the diff's a/ b/ names, SARIF's
 /// %SRCROOT%, the progress line).

@@ -1,4 +1,5 @@
 #include "tool/input/SourceFiles.h"
+#include "support/FileIdentity.h"
 #include "tool/input/Paths.h"
 #include "tool/input/RegularFile.h"
 #include "llvm/ADT/STLExtras.h"
@@ -6,8 +7,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <map>
-#include <unistd.h>
 #include <set>
+#include <unistd.h>
 
 namespace warpfix {
 namespace fs = llvm::sys::fs;

@@ -1,6 +1,7 @@
 #include "tool/merge/FindingSet.h"
 #include "checks/FindingSink.h"
 #include "checks/analysis/SkippedCode.h"
+#include "support/FileIdentity.h"
 #include "tool/input/Paths.h"
 #include "tool/merge/EditSet.h"
 #include "llvm/ADT/ArrayRef.h"

@@ -4,7 +4,7 @@
 #ifndef WARPFIX_TOOL_MERGE_FINDINGSET_H
 #define WARPFIX_TOOL_MERGE_FINDINGSET_H
 
-#include "tool/run/Analyzer.h"
+#include "tool/run/UnitResult.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace warpfix {

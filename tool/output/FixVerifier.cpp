@@ -93,7 +93,7 @@ std::vector<CompilerError>
 parseErrors(const VerifiableUnit &Unit,
             const std::map<std::string, const PlannedFile *> &Replaced) {
   // A file system of its own: ClangTool changes its working directory, which
-  // must not move under the other threads (as in Analyzer).
+  // must not move under the other threads (as in Analyser).
   auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::createPhysicalFileSystem());
   auto Fixed = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();

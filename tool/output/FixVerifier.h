@@ -7,7 +7,7 @@
 #define WARPFIX_TOOL_OUTPUT_FIXVERIFIER_H
 
 #include "tool/output/FixWriter.h"
-#include "tool/run/Analyzer.h"
+#include "tool/run/UnitResult.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
 namespace warpfix {

@@ -1,6 +1,7 @@
 #include "tool/output/RunReport.h"
 #include "checks/Check.h"
 #include "checks/FindingSink.h"
+#include "support/FileIdentity.h"
 #include "tool/input/Paths.h"
 #include "llvm/ADT/StringExtras.h"
 

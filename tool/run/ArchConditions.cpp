@@ -2,7 +2,7 @@
 #include "tool/input/GpuArchitectures.h"
 #include "tool/input/Paths.h"
 #include "tool/input/RegularFile.h"
-#include "tool/run/Analyzer.h"
+#include "tool/run/UnitResult.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"

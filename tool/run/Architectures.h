@@ -4,9 +4,9 @@
 #ifndef WARPFIX_TOOL_RUN_ARCHITECTURES_H
 #define WARPFIX_TOOL_RUN_ARCHITECTURES_H
 
-#include "tool/run/Analyzer.h"
 #include "tool/run/ParallelRunner.h"
 #include "tool/run/Profile.h"
+#include "tool/run/UnitResult.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace warpfix {
@@ -26,7 +26,7 @@ struct AnalysedUnits {
 
 /// Analyses the files Names, Run(J) analysing Names[J], as the run does.
 using AnalyseFiles = llvm::function_ref<std::vector<TranslationUnitResult>(
-    llvm::ArrayRef<std::string> Names, const AnalyzeOne &Run)>;
+    llvm::ArrayRef<std::string> Names, const AnalyseOne &Run)>;
 
 /// Adds to Units the further parses of Files that their first parses ask
 /// for, in rounds, since a further parse may read code the first did not (a

@@ -1,4 +1,5 @@
 #include "tool/run/FullMaskSpelling.h"
+#include "checks/MaskFix.h"
 #include "tool/input/Config.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
@@ -199,8 +200,7 @@ void reviewFullMaskSpellings(std::vector<tooling::Diagnostic> &Findings,
   const SourceManager &SM = PP.getSourceManager();
   Inclusions Files(SM);
   for (tooling::Diagnostic &D : Findings) {
-    std::string Name =
-        Options.get(D.DiagnosticName, FullMaskSpellingOption, "0xffffffff");
+    std::string Name = Options.get(D.DiagnosticName, FullMaskSpellingOption);
     // A literal's value was checked with the configuration.
     if (D.Message.Fix.empty() || !isValidAsciiIdentifier(Name))
       continue;

@@ -11,10 +11,11 @@ std::atomic<size_t> UnitsNotStarted{0};
 
 bool allUnitsStarted() { return UnitsNotStarted.load() == 0; }
 
-std::vector<TranslationUnitResult>
-analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
-           const AnalyzeOne &Analyze, ProgressLine &Progress,
-           llvm::raw_ostream &Messages) {
+std::vector<TranslationUnitResult> analyseAll(llvm::ArrayRef<std::string> Files,
+                                              unsigned Jobs,
+                                              const AnalyseOne &Analyse,
+                                              ProgressLine &Progress,
+                                              llvm::raw_ostream &Messages) {
   std::vector<TranslationUnitResult> Results(Files.size());
   std::vector<bool> Done(Files.size(), false);
   size_t NextInOrder = 0;
@@ -23,7 +24,7 @@ analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
   auto Run = [&](size_t Index) {
     --UnitsNotStarted;
     Progress.started(Files[Index]);
-    TranslationUnitResult Result = Analyze(Index);
+    TranslationUnitResult Result = Analyse(Index);
     std::lock_guard<std::mutex> Lock(Mutex);
     Results[Index] = std::move(Result);
     Done[Index] = true;

@@ -5,23 +5,24 @@
 #ifndef WARPFIX_TOOL_RUN_PARALLELRUNNER_H
 #define WARPFIX_TOOL_RUN_PARALLELRUNNER_H
 
-#include "tool/run/Analyzer.h"
 #include "tool/run/ProgressLine.h"
+#include "tool/run/UnitResult.h"
 #include <functional>
 
 namespace warpfix {
 
 /// Analyses Files[Index].
-using AnalyzeOne = std::function<TranslationUnitResult(size_t Index)>;
+using AnalyseOne = std::function<TranslationUnitResult(size_t Index)>;
 
 /// Each TU's compiler messages go to Messages in file order, as soon as the
 /// TU and all before it are done.
-std::vector<TranslationUnitResult>
-analyzeAll(llvm::ArrayRef<std::string> Files, unsigned Jobs,
-           const AnalyzeOne &Analyze, ProgressLine &Progress,
-           llvm::raw_ostream &Messages);
+std::vector<TranslationUnitResult> analyseAll(llvm::ArrayRef<std::string> Files,
+                                              unsigned Jobs,
+                                              const AnalyseOne &Analyse,
+                                              ProgressLine &Progress,
+                                              llvm::raw_ostream &Messages);
 
-/// Whether every unit of the analyzeAll() under way has been started: a
+/// Whether every unit of the analyseAll() under way has been started: a
 /// worker that asks while it analyses one takes no other after it.
 bool allUnitsStarted();
 

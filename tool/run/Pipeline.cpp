@@ -20,7 +20,7 @@ TranslationUnitResult TranslationUnitPipeline::run(llvm::StringRef File) const {
     Result.SkippedByPrefilter = true;
     Result.Dependencies = std::move(*Unneeded);
   } else {
-    Result = Analysis.analyze(File);
+    Result = Analysis.analyse(File);
   }
   if (Key)
     Cache->store(*Key, Result);

@@ -3,8 +3,8 @@
 #ifndef WARPFIX_TOOL_RUN_PIPELINE_H
 #define WARPFIX_TOOL_RUN_PIPELINE_H
 
-#include "tool/run/Analyzer.h"
 #include "tool/input/CudaToolkit.h"
+#include "tool/run/Analyser.h"
 #include "tool/run/Prefilter.h"
 #include "tool/run/ResultCache.h"
 
@@ -13,14 +13,14 @@ namespace warpfix {
 class TranslationUnitPipeline {
 public:
   /// Cache and Filter may be null: that stage is then left out.
-  TranslationUnitPipeline(const Analyzer &Analysis, ResultCache *Cache,
+  TranslationUnitPipeline(const Analyser &Analysis, ResultCache *Cache,
                           Prefilter *Filter)
       : Analysis(Analysis), Cache(Cache), Filter(Filter) {}
 
   TranslationUnitResult run(llvm::StringRef File) const;
 
 private:
-  const Analyzer &Analysis;
+  const Analyser &Analysis;
   ResultCache *Cache;
   Prefilter *Filter;
 };

@@ -87,7 +87,7 @@ Prefilter::unneededParse(llvm::StringRef File,
   }
   std::vector<FileDigest> Read;
   for (const std::string &Dependency : Deps->FileDeps) {
-    // Not shortened: see dependencyPath in Analyzer.cpp.
+    // Not shortened: see dependencyPath in Analyser.cpp.
     llvm::SmallString<256> Path(Dependency);
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
     if (needsAParse(Path))

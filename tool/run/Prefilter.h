@@ -6,8 +6,8 @@
 #ifndef WARPFIX_TOOL_RUN_PREFILTER_H
 #define WARPFIX_TOOL_RUN_PREFILTER_H
 
-#include "tool/run/Analyzer.h"
 #include "tool/run/ResultCache.h"
+#include "tool/run/UnitResult.h"
 #include "clang/Tooling/DependencyScanning/DependencyScanningService.h"
 #include <memory>
 

@@ -52,9 +52,9 @@ Profile::create(EffectiveConfig Config,
                             C.ExtraArgsBefore};
   P->Database = makeCudaCompilationDatabase(std::move(UserDatabase),
                                             std::move(FrontEnd));
-  P->Analysis = std::make_unique<Analyzer>(*P->Database, P->Checks, C.Options,
-                                           Settings.ColoredMessages,
-                                           Settings.Parse);
+  P->Analysis =
+      std::make_unique<Analyser>(*P->Database, P->Checks, C.Options,
+                                 Settings.ColoredMessages, Settings.Parse);
   if (!Settings.CacheDirectory.empty())
     P->Cache.emplace(Settings.CacheDirectory,
                      cacheConfiguration(Settings, P->Checks, C.Options), Digests,
@@ -78,7 +78,7 @@ Profile::parseFor(llvm::StringRef Arch) const {
   if (!Parse) {
     Parse = std::make_unique<ArchitectureParse>();
     Parse->Commands = commandsForArchitecture(*Database, Arch.str());
-    Parse->Analysis = std::make_unique<Analyzer>(
+    Parse->Analysis = std::make_unique<Analyser>(
         *Parse->Commands, Checks, *Options, ColoredMessages, this->Parse);
     // The cache and the prefilter take the command, architecture and all.
     Parse->Pipeline = std::make_unique<TranslationUnitPipeline>(

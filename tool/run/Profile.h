@@ -6,8 +6,8 @@
 
 #include "tool/input/CompileCommands.h"
 #include "tool/input/Config.h"
-#include "tool/run/Analyzer.h"
 #include "tool/run/Pipeline.h"
+#include "tool/run/UnitResult.h"
 #include <mutex>
 
 namespace warpfix {
@@ -58,7 +58,7 @@ private:
   /// What parses for one architecture other than each file's first.
   struct ArchitectureParse {
     std::unique_ptr<clang::tooling::CompilationDatabase> Commands;
-    std::unique_ptr<Analyzer> Analysis;
+    std::unique_ptr<Analyser> Analysis;
     std::unique_ptr<TranslationUnitPipeline> Pipeline;
   };
   const ArchitectureParse &parseFor(llvm::StringRef Arch) const;
@@ -66,7 +66,7 @@ private:
   EffectiveConfig Config;
   std::vector<const CheckInfo *> Checks;
   std::unique_ptr<CudaCompilationDatabase> Database;
-  std::unique_ptr<Analyzer> Analysis;
+  std::unique_ptr<Analyser> Analysis;
   // Mutable: the parses for further architectures, made by const workers,
   // share them.
   mutable std::optional<ResultCache> Cache;

@@ -5,8 +5,10 @@
 #ifndef WARPFIX_TOOL_RUN_RESULTCACHE_H
 #define WARPFIX_TOOL_RUN_RESULTCACHE_H
 
-#include "tool/run/Analyzer.h"
 #include "tool/run/PathMemo.h"
+#include "tool/run/UnitResult.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/MemoryBufferRef.h"
 #include <mutex>
 #include <optional>
 

@@ -1,6 +1,6 @@
 #include "tool/run/SharedPreambles.h"
+#include "support/FileIdentity.h"
 #include "tool/run/ArchDependence.h"
-#include "checks/FindingSink.h"
 #include "tool/run/HostBodies.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"

@@ -16,8 +16,8 @@
 #ifndef WARPFIX_TOOL_RUN_SHAREDPREAMBLES_H
 #define WARPFIX_TOOL_RUN_SHAREDPREAMBLES_H
 
-#include "tool/run/Analyzer.h"
 #include "tool/run/PreambleFolder.h"
+#include "tool/run/UnitResult.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PCHContainerOperations.h"

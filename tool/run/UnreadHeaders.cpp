@@ -1,4 +1,5 @@
 #include "tool/run/UnreadHeaders.h"
+#include "tool/run/Analyser.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"

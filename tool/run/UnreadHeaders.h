@@ -9,7 +9,7 @@
 #define WARPFIX_TOOL_RUN_UNREADHEADERS_H
 
 #include "tool/input/Config.h"
-#include "tool/run/Analyzer.h"
+#include "tool/run/UnitResult.h"
 
 namespace warpfix {
 

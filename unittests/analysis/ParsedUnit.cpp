@@ -150,7 +150,7 @@ Analyses &ParsedUnit::analyses() {
     ASTContext &Ctx = context();
     Parents = std::make_unique<ParentIndex>(Ctx);
     InUse = std::make_unique<ParentIndex::Use>(*Parents);
-    CallSites::Gatherer Sites(Ctx);
+    CallSiteGatherer Sites(Ctx);
     Parents->buildShowing(Sites);
     Shared = std::make_unique<Analyses>(Ctx, AssumeWholeWarps, Sites.finish());
   }

@@ -1,14 +1,15 @@
-// Runs the enabled checks over one translation unit at a time and keeps only
-// plain-value findings, so that no AST outlives its parse.
-#ifndef WARPFIX_TOOL_RUN_ANALYZER_H
-#define WARPFIX_TOOL_RUN_ANALYZER_H
+// What the analysis of one translation unit gives the rest of the run (its
+// findings, the files it read, how it parsed), and how it is to parse: plain
+// values, which the result cache, the merge and the reports read without the
+// analyser.
+#ifndef WARPFIX_TOOL_RUN_UNITRESULT_H
+#define WARPFIX_TOOL_RUN_UNITRESULT_H
 
-#include "checks/CheckRegistry.h"
 #include "tool/run/ArchConditions.h"
-#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/ADT/StringMap.h"
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace warpfix {
@@ -91,7 +92,7 @@ struct TranslationUnitResult {
   bool ArchRecorded = false;
 };
 
-/// How the analyzer treats code that does not compile.
+/// How the analyser treats code that does not compile.
 struct ParseSettings {
   /// --strict-parse: a TU with an error is dropped, as before issue 14.
   bool Strict = false;
@@ -117,45 +118,6 @@ struct ParseSettings {
   /// nowhere.
   const HeadersByName *Headers = nullptr;
 };
-
-class Analyzer {
-public:
-  Analyzer(const clang::tooling::CompilationDatabase &Database,
-           std::vector<const CheckInfo *> Checks, CheckOptions Options,
-           bool ColoredMessages, ParseSettings Parse = {})
-      : Database(Database), Checks(std::move(Checks)),
-        Options(std::move(Options)), ColoredMessages(ColoredMessages),
-        Parse(std::move(Parse)) {}
-
-  /// Safe to call from several threads at once: each call has its own file
-  /// system view, working directory and diagnostics.
-  TranslationUnitResult analyze(llvm::StringRef File) const;
-
-  const clang::tooling::CompilationDatabase &database() const {
-    return Database;
-  }
-
-private:
-  /// One parse and analysis, with the headers found by name (name, folder)
-  /// searched after the command's own include paths (searchedLast).
-  TranslationUnitResult analyzeWith(
-      llvm::StringRef File,
-      llvm::ArrayRef<std::pair<std::string, std::string>> Found) const;
-
-  const clang::tooling::CompilationDatabase &Database;
-  std::vector<const CheckInfo *> Checks;
-  CheckOptions Options;
-  bool ColoredMessages;
-  ParseSettings Parse;
-};
-
-/// The findings that a lexical reading of File gives where no AST could be
-/// analysed: legacy names and legacy PTX, each with the note
-/// "not analysed: <Why>" and no fix.
-void scanLexically(llvm::StringRef File,
-                   const std::vector<const CheckInfo *> &Checks,
-                   const CheckOptions &Options, llvm::StringRef Why,
-                   TranslationUnitResult &Out);
 
 } // namespace warpfix
 

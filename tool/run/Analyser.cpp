@@ -1,17 +1,20 @@
-#include "tool/run/Analyzer.h"
-#include "tool/run/FullMaskSpelling.h"
-#include "tool/run/HostBodies.h"
-#include "tool/run/ParallelRunner.h"
+#include "tool/run/Analyser.h"
 #include "checks/CheckWalk.h"
 #include "checks/NoLintDirectives.h"
+#include "checks/analysis/FullMaskMacros.h"
 #include "checks/analysis/Parents.h"
-#include "tool/run/ParseErrors.h"
-#include "tool/run/SharedPreambles.h"
-#include "tool/run/ArchDependence.h"
+#include "checks/analysis/SkippedCode.h"
+#include "support/FileIdentity.h"
 #include "tool/input/AsmRegisters.h"
 #include "tool/input/HeadersByName.h"
 #include "tool/input/LaunchChevrons.h"
 #include "tool/input/Paths.h"
+#include "tool/run/ArchDependence.h"
+#include "tool/run/FullMaskSpelling.h"
+#include "tool/run/HostBodies.h"
+#include "tool/run/ParallelRunner.h"
+#include "tool/run/ParseErrors.h"
+#include "tool/run/SharedPreambles.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -144,18 +147,27 @@ private:
   HostBodySkipper Skipper;
 };
 
+/// One unit's parse: what the checks are given, and what the parse tells
+/// the analyser beyond the result. The factory owns it; each action it
+/// creates works on it.
+struct UnitParse {
+  const std::vector<const CheckInfo *> &Checks;
+  const CheckOptions &Options;
+  TranslationUnitResult &Out;
+  const ErrorRecorder &Errors;
+  const ParseSettings &Parse;
+  /// The files the parse entered through an #include of its own.
+  std::vector<std::string> Included = {};
+  /// Whether the checks ran on an AST.
+  bool Analysed = false;
+  /// The shared preamble the unit parsed with, if any.
+  std::optional<SharedPreambles::Use> Preamble = {};
+};
+
 /// Owns everything the checks of one TU share, for as long as the AST lives.
 class CheckAction : public ASTFrontendAction {
 public:
-  CheckAction(const std::vector<const CheckInfo *> &Checks,
-              const CheckOptions &Options, TranslationUnitResult &Out,
-              const ErrorRecorder &Errors, const ParseSettings &Parse,
-              bool &Analysed,
-              const std::optional<SharedPreambles::Use> &Preamble,
-              std::vector<std::string> &Included)
-      : Checks(Checks), Options(Options), Out(Out), Errors(Errors),
-        Parse(Parse), Analysed(Analysed), Preamble(Preamble),
-        Included(Included) {}
+  explicit CheckAction(UnitParse &Unit) : Unit(Unit) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
@@ -171,23 +183,24 @@ public:
     // Owned by the preprocessor, which outlives EndSourceFileAction.
     auto Recorder = std::make_unique<ArchDependenceRecorder>(
         CI.getPreprocessor(),
-        Preamble ? Preamble->archMacros() : std::vector<std::string>(),
+        Unit.Preamble ? Unit.Preamble->archMacros()
+                      : std::vector<std::string>(),
         /*UserCode=*/true);
     ArchRecorder = Recorder.get();
     CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
     Context =
-        std::make_unique<CheckContext>(Options, *Sink, FullMasks, Skipped);
-    for (const CheckInfo *Info : Checks)
-      Instances.push_back(Info->Create(*Context));
+        std::make_unique<CheckContext>(Unit.Options, *Sink, FullMasks, Skipped);
+    for (const CheckInfo *Info : Unit.Checks)
+      Instances.push_back(Info->Create(Info->Name, *Context));
     // A shared preamble's macros never passed the preprocessor's hooks.
     auto BeforeChecks = [this, &CI](ASTContext &Ctx) {
       FullMasks.addPrecompiled(CI.getPreprocessor());
       Skipped.addHeadersOnlySkippedCodeIncludes(CI.getPreprocessor());
       // Where clang's recovery may have dropped statements, the legacy
       // names that the AST lacks are read from the text.
-      if (!Parse.Strict)
+      if (!Unit.Parse.Strict)
         for (auto &[Range, Error] :
-             rangesRecoveryMayHaveDropped(Ctx, Errors.Errors))
+             rangesRecoveryMayHaveDropped(Ctx, Unit.Errors.Errors))
           Skipped.addDropped(
               Range, "clang reported an error before it, and its "
                      "recovery dropped the code that holds this call from "
@@ -195,8 +208,8 @@ public:
                          Error + ")");
     };
     return std::make_unique<UserCodeConsumer>(
-        *Context, Instances, CI.getSourceManager(), *Sink, Errors, MacroTests,
-        Parse, Analysed, BeforeChecks);
+        *Context, Instances, CI.getSourceManager(), *Sink, Unit.Errors,
+        MacroTests, Unit.Parse, Unit.Analysed, BeforeChecks);
   }
 
   void EndSourceFileAction() override {
@@ -209,7 +222,7 @@ public:
     // tree takes 3 (Sema, ASTContext, consumer) and the merged findings 1,
     // so the trees of a sixth worker would show as leaks.
 #if !LLVM_ADDRESS_SANITIZER_BUILD && !__has_feature(leak_sanitizer)
-    if (Parse.NoParseAfterAnalysis && allUnitsStarted())
+    if (Unit.Parse.NoParseAfterAnalysis && allUnitsStarted())
       getCompilerInstance().getFrontendOpts().DisableFree = true;
 #endif
     if (!Sink)
@@ -217,7 +230,7 @@ public:
     const SourceManager &SM = getCompilerInstance().getSourceManager();
     // Kept in any case: analyse() needs them if the TU is dropped.
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
-      Out.FilesRead.push_back(absolutePath(SM, It->first.getName()));
+      Unit.Out.FilesRead.push_back(absolutePath(SM, It->first.getName()));
     // The files that this parse itself entered through an #include (a
     // preamble's entries are loaded, not local): a file that built the
     // shared preamble and that the unit includes too is one it read.
@@ -227,30 +240,32 @@ public:
         continue;
       if (OptionalFileEntryRef File =
               Entry.getFile().getContentCache().OrigEntry)
-        Included.push_back(dependencyPath(SM, File->getName()));
+        Unit.Included.push_back(dependencyPath(SM, File->getName()));
     }
-    if (!Analysed)
+    if (!Unit.Analysed)
       return;
     if (ArchRecorder) {
-      Out.ArchDependence = ArchRecorder->userConditions();
-      Out.ArchRecorded = true;
+      Unit.Out.ArchDependence = ArchRecorder->userConditions();
+      Unit.Out.ArchRecorded = true;
     }
     NoLints->reportUnmatched(*Sink);
-    Out.Findings = Sink->takeFindings();
-    Out.Suppressed = Sink->takeSuppressedFindings();
+    Unit.Out.Findings = Sink->takeFindings();
+    Unit.Out.Suppressed = Sink->takeSuppressedFindings();
     Stage = "review of the fixes";
     Preprocessor &PP = getCompilerInstance().getPreprocessor();
-    reviewFullMaskSpellings(Out.Findings, PP, Options);
-    reviewFullMaskSpellings(Out.Suppressed, PP, Options);
-    Out.FileHashes = Sink->fileHashes();
+    reviewFullMaskSpellings(Unit.Out.Findings, PP, Unit.Options);
+    reviewFullMaskSpellings(Unit.Out.Suppressed, PP, Unit.Options);
+    Unit.Out.FileHashes = Sink->fileHashes();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       if (std::optional<llvm::MemoryBufferRef> Buffer =
               It->second->getBufferIfLoaded())
-        Out.Dependencies.push_back({dependencyPath(SM, It->first.getName()),
-                                    contentHash(Buffer->getBuffer())});
-    llvm::sort(Out.Dependencies, [](const FileDigest &A, const FileDigest &B) {
-      return A.Path < B.Path;
-    });
+        Unit.Out.Dependencies.push_back(
+            {dependencyPath(SM, It->first.getName()),
+             contentHash(Buffer->getBuffer())});
+    llvm::sort(Unit.Out.Dependencies,
+               [](const FileDigest &A, const FileDigest &B) {
+                 return A.Path < B.Path;
+               });
     recordSkippedText(SM);
   }
 
@@ -260,26 +275,21 @@ private:
   void recordSkippedText(const SourceManager &SM) {
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       if (It->second->getBufferIfLoaded() &&
-          !resolvesUnderAny(It->first.getName(), Parse.ToolchainRoots))
-        Out.SkippedText[absolutePath(SM, It->first.getName())];
+          !resolvesUnderAny(It->first.getName(), Unit.Parse.ToolchainRoots))
+        Unit.Out.SkippedText[absolutePath(SM, It->first.getName())];
     for (SourceRange Range : Skipped.skippedRanges()) {
       auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
       auto [EndFile, End] = SM.getDecomposedLoc(Range.getEnd());
       OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
       if (!Entry || EndFile != File || End < Begin)
         continue;
-      auto Text = Out.SkippedText.find(absolutePath(SM, Entry->getName()));
-      if (Text != Out.SkippedText.end())
+      auto Text = Unit.Out.SkippedText.find(absolutePath(SM, Entry->getName()));
+      if (Text != Unit.Out.SkippedText.end())
         Text->second.push_back({Begin, End});
     }
   }
 
-  const std::vector<const CheckInfo *> &Checks;
-  const CheckOptions &Options;
-  TranslationUnitResult &Out;
-  const ErrorRecorder &Errors;
-  const ParseSettings &Parse;
-  bool &Analysed;
+  UnitParse &Unit;
   std::unique_ptr<FindingSink> Sink;
   std::unique_ptr<NoLintDirectives> NoLints;
   FullMaskMacros FullMasks;
@@ -287,8 +297,6 @@ private:
   UndefinedMacroTests MacroTests;
   std::unique_ptr<CheckContext> Context;
   std::vector<std::unique_ptr<Check>> Instances;
-  const std::optional<SharedPreambles::Use> &Preamble;
-  std::vector<std::string> &Included;
   ArchDependenceRecorder *ArchRecorder = nullptr;
 };
 
@@ -296,22 +304,12 @@ private:
 /// stderr.
 class CheckActionFactory : public TolerantActionFactory {
 public:
-  CheckActionFactory(const std::vector<const CheckInfo *> &Checks,
-                     const CheckOptions &Options, TranslationUnitResult &Out,
-                     llvm::raw_ostream &Messages, const ErrorRecorder &Errors,
-                     const ParseSettings &Parse)
-      : TolerantActionFactory(Messages), Checks(Checks), Options(Options),
-        Out(Out), Errors(Errors), Parse(Parse) {}
+  CheckActionFactory(UnitParse Unit, llvm::raw_ostream &Messages)
+      : TolerantActionFactory(Messages), Unit(std::move(Unit)) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CheckAction>(Checks, Options, Out, Errors, Parse,
-                                         Analysed, Preamble, Included);
+    return std::make_unique<CheckAction>(Unit);
   }
-  /// The files the parse entered through an #include of its own.
-  std::vector<std::string> Included;
-  /// Whether the checks ran on an AST.
-  bool Analysed = false;
-  /// The shared preamble the unit parsed with, if any.
-  std::optional<SharedPreambles::Use> Preamble;
+  UnitParse Unit;
 
 protected:
   void prepare(CompilerInvocation &Invocation, FileManager &Files,
@@ -320,17 +318,10 @@ protected:
     // Before the preamble is built from the invocation: its build skips the
     // same bodies as the unit's parse.
     askWhichBodiesToSkip(Invocation);
-    if (Parse.Preambles)
-      Preamble = Parse.Preambles->attach(Invocation, Files,
-                                         std::move(PCHContainerOps));
+    if (Unit.Parse.Preambles)
+      Unit.Preamble = Unit.Parse.Preambles->attach(Invocation, Files,
+                                                   std::move(PCHContainerOps));
   }
-
-private:
-  const std::vector<const CheckInfo *> &Checks;
-  const CheckOptions &Options;
-  TranslationUnitResult &Out;
-  const ErrorRecorder &Errors;
-  const ParseSettings &Parse;
 };
 
 } // namespace
@@ -339,13 +330,13 @@ private:
 /// by name: a found header may include another that is missing.
 static constexpr unsigned MostRoundsOfHeadersByName = 4;
 
-TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
+TranslationUnitResult Analyser::analyse(llvm::StringRef File) const {
   std::vector<std::pair<std::string, std::string>> Found;
   // Headers whose only candidate does not compile here (curl's Windows
   // build, say): an error there may withhold more than the missing header.
   std::vector<std::pair<std::string, std::string>> Rejected;
   for (unsigned Round = 0;; ++Round) {
-    TranslationUnitResult Result = analyzeWith(File, Found);
+    TranslationUnitResult Result = analyseWith(File, Found);
     auto Erroneous = [&](const std::string &Folder) {
       return llvm::any_of(Result.FilesWithErrors, [&](llvm::StringRef Path) {
         return isUnder(absolutePath(Path), Folder);
@@ -383,8 +374,7 @@ TranslationUnitResult Analyzer::analyze(llvm::StringRef File) const {
   }
 }
 
-TranslationUnitResult
-Analyzer::analyzeWith(
+TranslationUnitResult Analyser::analyseWith(
     llvm::StringRef File,
     llvm::ArrayRef<std::pair<std::string, std::string>> Found) const {
   TranslationUnitResult Result;
@@ -428,7 +418,8 @@ Analyzer::analyzeWith(
   TextDiagnosticPrinter Printer(Messages, MessageOptions.get());
   ErrorRecorder Errors(Printer);
   Tool.setDiagnosticConsumer(&Errors);
-  CheckActionFactory Factory(Checks, Options, Result, Messages, Errors, Parse);
+  CheckActionFactory Factory({Checks, Options, Result, Errors, Parse},
+                             Messages);
   // A crash (a bug in warpfix or in clang) takes this TU, not the run. In
   // the thread that runs it, so that the thread pool and clang's per-thread
   // stack handling stay as they are; see docs/usage.md, "Crashes".
@@ -442,7 +433,7 @@ Analyzer::analyzeWith(
   Recovery.DumpStackAndCleanupOnFailure = true;
   bool Survived = Recovery.RunSafely([&] { Tool.run(&Factory); });
   Messages.flush();
-  if (Factory.Preamble) {
+  if (Factory.Unit.Preamble) {
     // The preamble holds the leading lines of the main file it was built
     // from, under that file's name, and the parse lists them among the files
     // it read. Kept, they made this unit's cache entry depend on another
@@ -451,10 +442,10 @@ Analyzer::analyzeWith(
     llvm::SmallString<256> Own(File);
     llvm::sys::fs::make_absolute(Own);
     llvm::sys::path::remove_dots(Own, /*remove_dot_dot=*/false);
-    for (llvm::StringRef Donor : Factory.Preamble->builtFrom()) {
+    for (llvm::StringRef Donor : Factory.Unit.Preamble->builtFrom()) {
       // A donor that the unit includes is read all the same (a header
       // analysed as a unit of its own, a .cu file that another includes).
-      if (Donor == Own || llvm::is_contained(Factory.Included, Donor))
+      if (Donor == Own || llvm::is_contained(Factory.Unit.Included, Donor))
         continue;
       auto IsDonor = [&](llvm::StringRef Path) {
         llvm::SmallString<256> Normal(Path);
@@ -473,7 +464,7 @@ Analyzer::analyzeWith(
     }
     // The parse did not load the preamble's headers; the unit read them all
     // the same, and the cache must see them change.
-    for (const FileDigest &F : Factory.Preamble->files())
+    for (const FileDigest &F : Factory.Unit.Preamble->files())
       if (!llvm::any_of(Result.Dependencies, [&](const FileDigest &D) {
             return D.Path == F.Path;
           }))
@@ -482,7 +473,7 @@ Analyzer::analyzeWith(
                                        const FileDigest &B) {
       return A.Path < B.Path;
     });
-    for (const std::string &Path : Factory.Preamble->readPaths())
+    for (const std::string &Path : Factory.Unit.Preamble->readPaths())
       if (!llvm::is_contained(Result.FilesRead, Path))
         Result.FilesRead.push_back(Path);
   }
@@ -517,7 +508,7 @@ Analyzer::analyzeWith(
       Result.Findings.clear();
     return Result;
   }
-  if (!Factory.Analysed) {
+  if (!Factory.Unit.Analysed) {
     Drop();
     return WithoutSyntaxTree();
   }
@@ -562,7 +553,7 @@ void scanLexically(llvm::StringRef File,
       Why.str());
   CheckContext Context(Options, Sink, FullMasks, Whole);
   for (const CheckInfo *Info : Checks)
-    Info->Create(Context)->onEndOfTranslationUnit();
+    Info->Create(Info->Name, Context)->onEndOfTranslationUnit();
   Out.Findings = Sink.takeFindings();
   Out.Suppressed = Sink.takeSuppressedFindings();
   Out.FileHashes = Sink.fileHashes();
