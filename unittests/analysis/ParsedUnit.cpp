@@ -2,7 +2,10 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticBuffer.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
@@ -82,6 +85,55 @@ public:
   std::vector<const Stmt *> Found;
 };
 
+constexpr llvm::StringLiteral UnitName = "unit.cu";
+
+/// Attaches the preprocessor's hooks that a run attaches (tool/run/
+/// Analyser.cpp) before the file is read; the tree is ASTUnit's to keep.
+class HookedParse : public ASTFrontendAction {
+public:
+  HookedParse(FullMaskMacros &FullMasks, SkippedCode &Skipped)
+      : FullMasks(FullMasks), Skipped(Skipped) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    FullMasks.attach(CI.getPreprocessor());
+    Skipped.attach(CI.getPreprocessor());
+    return std::make_unique<ASTConsumer>();
+  }
+
+private:
+  FullMaskMacros &FullMasks;
+  SkippedCode &Skipped;
+};
+
+/// Builds an ASTUnit of the invocation the driver made, through HookedParse.
+class BuildHookedUnit : public tooling::ToolAction {
+public:
+  BuildHookedUnit(llvm::StringRef Code, FullMaskMacros &FullMasks,
+                  SkippedCode &Skipped, std::unique_ptr<ASTUnit> &Out)
+      : Code(Code), FullMasks(FullMasks), Skipped(Skipped), Out(Out) {}
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *, std::shared_ptr<PCHContainerOperations> Ops,
+                     DiagnosticConsumer *Diagnostics) override {
+    Invocation->getPreprocessorOpts().addRemappedFile(
+        UnitName,
+        llvm::MemoryBuffer::getMemBufferCopy(Code, UnitName).release());
+    HookedParse Action(FullMasks, Skipped);
+    Out.reset(ASTUnit::LoadFromCompilerInvocationAction(
+        Invocation, std::move(Ops),
+        CompilerInstance::createDiagnostics(&Invocation->getDiagnosticOpts(),
+                                            Diagnostics,
+                                            /*ShouldOwnClient=*/false),
+        &Action));
+    return Out != nullptr;
+  }
+
+private:
+  llvm::StringRef Code;
+  FullMaskMacros &FullMasks;
+  SkippedCode &Skipped;
+  std::unique_ptr<ASTUnit> &Out;
+};
+
 /// A lookup that finds nothing is a mistake in the test, not a fact about
 /// the analysis: it stops the test binary with the reason.
 [[noreturn]] void missing(const std::string &What) {
@@ -116,11 +168,26 @@ ParsedUnit::ParsedUnit(llvm::StringRef Code, bool AssumeWholeWarps)
     return;
   }
   TextDiagnosticBuffer Diagnostics;
-  AST = tooling::buildASTFromCodeWithArgs(
-      Code, parseArguments(Toolkit), "unit.cu", "warpfix-unittest",
-      std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(),
-      tooling::FileContentMappings(), &Diagnostics);
+  // The file lives in memory: for the driver, in the file system it sees,
+  // and for the parse, as a remapped buffer (ASTUnit makes its own).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> InMemory(
+      new llvm::vfs::InMemoryFileSystem);
+  Overlay->pushOverlay(InMemory);
+  InMemory->addFile(UnitName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  llvm::IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(), Overlay));
+  std::vector<std::string> CommandLine = {"warpfix-unittest", "-fsyntax-only"};
+  for (std::string &Arg : parseArguments(Toolkit))
+    CommandLine.push_back(std::move(Arg));
+  CommandLine.push_back(UnitName.str());
+  BuildHookedUnit Build(Code, FullMasks, Skipped, AST);
+  tooling::ToolInvocation Invocation(
+      std::move(CommandLine), &Build, Files.get(),
+      std::make_shared<PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(&Diagnostics);
+  Invocation.run();
   for (auto It = Diagnostics.err_begin(); It != Diagnostics.err_end(); ++It) {
     std::string Where;
     if (AST)
@@ -131,7 +198,8 @@ ParsedUnit::ParsedUnit(llvm::StringRef Code, bool AssumeWholeWarps)
     Errors += "clang built no syntax tree\n";
     return;
   }
-  // A run analyses the user's declarations only (tool/run/Analyzer.cpp).
+  Skipped.addHeadersOnlySkippedCodeIncludes(AST->getPreprocessor());
+  // A run analyses the user's declarations only (tool/run/Analyser.cpp).
   ASTContext &Ctx = AST->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<Decl *> UserDecls;

@@ -1,12 +1,15 @@
 // A CUDA source parsed in memory the way a warpfix run parses a unit (the
-// device side, the toolkit's headers, warpfix's compat headers), with the
-// shared analyses built over it. The lookups by name let a test state one
-// fact about one node without walking the tree itself.
+// device side, the toolkit's headers, warpfix's compat headers, the
+// preprocessor's hooks), with the shared analyses built over it. The lookups
+// by name let a test state one fact about one node without walking the tree
+// itself.
 #ifndef WARPFIX_UNITTESTS_ANALYSIS_PARSEDUNIT_H
 #define WARPFIX_UNITTESTS_ANALYSIS_PARSEDUNIT_H
 
 #include "checks/analysis/Analyses.h"
+#include "checks/analysis/FullMaskMacros.h"
 #include "checks/analysis/Parents.h"
+#include "checks/analysis/SkippedCode.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
@@ -31,7 +34,12 @@ public:
   const std::string &errors() const { return Errors; }
 
   clang::ASTContext &context();
+  const clang::SourceManager &sources() { return context().getSourceManager(); }
   Analyses &analyses();
+  /// What the preprocessor's hooks of a run recorded: the full-mask macros,
+  /// and the code that the parse skipped.
+  const FullMaskMacros &fullMasks() const { return FullMasks; }
+  const SkippedCode &skipped() const { return Skipped; }
 
   /// The definition of the function of that name in the main file (the
   /// first one, for an overload set); fails the test where there is none.
@@ -59,6 +67,10 @@ private:
   const clang::Stmt *atIndex(const std::vector<const clang::Stmt *> &All,
                              unsigned Nth, llvm::StringRef What);
 
+  // Declared before the tree, so that they outlive its preprocessor, whose
+  // hooks write into them.
+  FullMaskMacros FullMasks;
+  SkippedCode Skipped;
   std::unique_ptr<clang::ASTUnit> AST;
   std::string Errors;
   bool AssumeWholeWarps;
