@@ -17,63 +17,64 @@ constexpr llvm::StringLiteral Wrappers =
     "#define FULL 0xffffffff\n"
     "#define HALF 0x0000ffff\n";
 
+/// The wrappers, then a kernel whose body is Body.
+std::string withWrappers(llvm::StringRef Body) {
+  return (Wrappers + "__global__ void k(int *p, int v) {\n" + Body + " }\n")
+      .str();
+}
+
+/// The ignored mask parameter of the macro that writes Call, if any.
+std::optional<IgnoredMaskParameter> ignoredAt(ParsedUnit &Unit,
+                                              const clang::CallExpr &Call) {
+  return ignoredMaskParameter(Unit.sources().getSpellingLoc(Call.getBeginLoc()),
+                              Unit.sources());
+}
+
+/// What the invocation that expanded Call passes for Param.
+std::optional<std::string> argumentOf(ParsedUnit &Unit,
+                                      const clang::CallExpr &Call,
+                                      const IgnoredMaskParameter &Param) {
+  return maskArgumentText(Call.getBeginLoc(), Param, Unit.sources(),
+                          Unit.context().getLangOpts());
+}
+
 TEST(IgnoredMaskArgument, MaskParameterThatTheBodyDropsIsFound) {
-  ParsedUnit Unit((Wrappers + "__global__ void k(int *p, int v) {\n"
-                              "  p[0] = SHFL_XOR(v, 1, HALF); }\n")
-                      .str());
+  ParsedUnit Unit(withWrappers("  p[0] = SHFL_XOR(v, 1, HALF);"));
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
   const clang::CallExpr &Call = Unit.call("legacy_xor");
-  std::optional<IgnoredMaskParameter> Param = ignoredMaskParameter(
-      Unit.sources().getSpellingLoc(Call.getBeginLoc()), Unit.sources());
+  std::optional<IgnoredMaskParameter> Param = ignoredAt(Unit, Call);
   ASSERT_TRUE(Param.has_value());
   EXPECT_EQ("SHFL_XOR", Param->Macro);
   EXPECT_EQ("mask", Param->Name);
   EXPECT_EQ(2u, Param->Index);
-  EXPECT_EQ("HALF", maskArgumentText(Call.getBeginLoc(), *Param, Unit.sources(),
-                                     Unit.context().getLangOpts()));
+  EXPECT_EQ("HALF", argumentOf(Unit, Call, *Param));
 }
 
 TEST(IgnoredMaskArgument, MaskParameterThatTheBodyUsesIsNotIgnored) {
-  ParsedUnit Unit((Wrappers + "__global__ void k(int *p, int v) {\n"
-                              "  p[0] = SHFL_XOR_SYNC(v, 1, FULL); }\n")
-                      .str());
+  ParsedUnit Unit(withWrappers("  p[0] = SHFL_XOR_SYNC(v, 1, FULL);"));
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
   const clang::CallExpr &Call = Unit.call("__shfl_xor_sync");
-  EXPECT_FALSE(
-      ignoredMaskParameter(Unit.sources().getSpellingLoc(Call.getBeginLoc()),
-                           Unit.sources())
-          .has_value());
+  EXPECT_FALSE(ignoredAt(Unit, Call).has_value());
 }
 
 TEST(IgnoredMaskArgument, CallOutsideAMacroHasNoMaskParameter) {
-  ParsedUnit Unit((Wrappers + "__global__ void k(int *p, int v) {\n"
-                              "  p[0] = legacy_xor(v, 1); }\n")
-                      .str());
+  ParsedUnit Unit(withWrappers("  p[0] = legacy_xor(v, 1);"));
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
   const clang::CallExpr &Call = Unit.call("legacy_xor");
-  EXPECT_FALSE(
-      ignoredMaskParameter(Unit.sources().getSpellingLoc(Call.getBeginLoc()),
-                           Unit.sources())
-          .has_value());
+  EXPECT_FALSE(ignoredAt(Unit, Call).has_value());
 }
 
 TEST(IgnoredMaskArgument, ArgumentTextIsReadThroughNestedParentheses) {
-  ParsedUnit Unit((Wrappers + "__global__ void k(int *p, int v) {\n"
-                              "  p[0] = SHFL_XOR(v, (1, 2), (HALF | 1u)); }\n")
-                      .str());
+  ParsedUnit Unit(withWrappers("  p[0] = SHFL_XOR(v, (1, 2), (HALF | 1u));"));
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
   const clang::CallExpr &Call = Unit.call("legacy_xor");
-  std::optional<IgnoredMaskParameter> Param = ignoredMaskParameter(
-      Unit.sources().getSpellingLoc(Call.getBeginLoc()), Unit.sources());
+  std::optional<IgnoredMaskParameter> Param = ignoredAt(Unit, Call);
   ASSERT_TRUE(Param.has_value());
-  EXPECT_EQ("(HALF | 1u)",
-            maskArgumentText(Call.getBeginLoc(), *Param, Unit.sources(),
-                             Unit.context().getLangOpts()));
+  EXPECT_EQ("(HALF | 1u)", argumentOf(Unit, Call, *Param));
 }
 
 TEST(IgnoredMaskArgument, FullMaskArgumentIsALiteralOrAFullMaskMacro) {
-  ParsedUnit Unit(
-      (Wrappers + "__global__ void k(int *p) { p[0] = 1; }\n").str());
+  ParsedUnit Unit(withWrappers("  p[0] = v;"));
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
   clang::SourceLocation Use = Unit.function("k").getBody()->getBeginLoc();
   const FullMaskMacros &Macros = Unit.fullMasks();

@@ -18,6 +18,13 @@ clang::SourceLocation locationOf(ParsedUnit &Unit, llvm::StringRef Code,
   return SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Offset);
 }
 
+/// The region of the unit's skipped code that holds Marker, or null.
+const SkippedCode::Region *regionAt(ParsedUnit &Unit, llvm::StringRef Code,
+                                    llvm::StringRef Marker) {
+  return Unit.skipped().regionHolding(locationOf(Unit, Code, Marker),
+                                      Unit.sources());
+}
+
 TEST(SkippedCode, BranchForOtherArchitecturesIsARegionWithItsReason) {
   llvm::StringRef Code = "__global__ void k(int *p, int v) {\n"
                          "#if __CUDA_ARCH__ < 700\n"
@@ -49,8 +56,7 @@ TEST(SkippedCode, HostBranchOfCudaArchIsHostOnly) {
                          "}\n";
   ParsedUnit Unit(Code);
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  const SkippedCode::Region *Region = Unit.skipped().regionHolding(
-      locationOf(Unit, Code, "host_only"), Unit.sources());
+  const SkippedCode::Region *Region = regionAt(Unit, Code, "host_only");
   ASSERT_NE(nullptr, Region);
   EXPECT_TRUE(Region->HostOnly);
 }
@@ -77,8 +83,7 @@ TEST(SkippedCode, RawTokensOfARegionHoldItsNames) {
                          "}\n";
   ParsedUnit Unit(Code);
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  const SkippedCode::Region *Region = Unit.skipped().regionHolding(
-      locationOf(Unit, Code, "__shfl_down"), Unit.sources());
+  const SkippedCode::Region *Region = regionAt(Unit, Code, "__shfl_down");
   ASSERT_NE(nullptr, Region);
   bool Found = false;
   for (const clang::Token &T : SkippedCode::rawTokens(*Region, Unit.sources()))
