@@ -63,6 +63,7 @@ CASES = {  # name: (time shape, @time options, inserts a __syncwarp)
     'oom': (WHOLE, [], False),
     'wrong': (WHOLE, ['max-n=268435456'], False),
     'hang': (WHOLE, [], False),
+    'gone': (WHOLE, [], False),  # its rewritten binary is missing
 }
 
 
@@ -74,7 +75,8 @@ def make_out_dir(root):
     records = []
     for name, (shape, options, syncwarp) in CASES.items():
         for version in ('original', 'rewritten'):
-            os.symlink(program, root / 'bin' / f'{name}.{version}')
+            if (name, version) != ('gone', 'rewritten'):
+                os.symlink(program, root / 'bin' / f'{name}.{version}')
         case = root / 'cases' / name
         case.mkdir(parents=True)
         (case / 'original.cu').write_text('v = __shfl_down(v, 1);\n')
@@ -172,7 +174,9 @@ class EndToEnd(unittest.TestCase):
         self.assertIn('rewritten did not start', self.timing['oom']['failure'])
         self.assertIn('mismatch', self.timing['wrong']['failure'])
         self.assertIn('killed after', self.timing['hang']['failure'])
-        for name in ('oom', 'wrong', 'hang'):
+        # A program that cannot be started fails its case, not the whole run.
+        self.assertIn('rewritten could not start', self.timing['gone']['failure'])
+        for name in ('oom', 'wrong', 'hang', 'gone'):
             self.assertEqual(self.timing[name]['verdict'], timing.TIMING_FAILED)
 
     def test_results_md_and_timing_table(self):

@@ -196,9 +196,13 @@ def time_session(out_dir, record, shape, rounds):
     failure = None
     try:
         for version in TIMED:  # they set up in parallel, each on its own CPU
-            programs[version] = TimedProgram(out_dir, record['binaries'][BINARY_OF[version]],
-                                             shape)
-        for version in TIMED:
+            try:
+                programs[version] = TimedProgram(
+                    out_dir, record['binaries'][BINARY_OF[version]], shape)
+            except OSError as e:  # a binary gone or not executable: this case fails
+                failure = f'{version} could not start: {e.strerror}'
+                break
+        for version in TIMED if not failure else ():
             if programs[version].read_until('READY') is None:
                 failure = f'{version} did not start'
                 break
