@@ -1,4 +1,5 @@
 #include "checks/CheckOptions.h"
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Regex.h"
 
@@ -48,8 +49,7 @@ std::optional<std::string> booleanProblem(llvm::StringRef Option,
 
 std::optional<std::string> identifierPrefixProblem(llvm::StringRef Option,
                                                    llvm::StringRef Value) {
-  static const llvm::Regex Identifier("^[A-Za-z_][A-Za-z0-9_]*$");
-  if (Identifier.match(Value))
+  if (clang::isValidAsciiIdentifier(Value))
     return std::nullopt;
   return (Option + " must start an identifier, not '" + Value + "'").str();
 }

@@ -1,9 +1,9 @@
 #include "checks/MaskFix.h"
 #include "checks/analysis/FullMaskMacros.h"
 #include "clang/AST/Attr.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Regex.h"
 
 using namespace clang;
 
@@ -11,8 +11,7 @@ namespace warpfix {
 
 std::optional<std::string> fullMaskSpellingProblem(llvm::StringRef Option,
                                                    llvm::StringRef Value) {
-  static const llvm::Regex MacroName("^[A-Za-z_][A-Za-z0-9_]*$");
-  if (MacroName.match(Value))
+  if (isValidAsciiIdentifier(Value))
     return std::nullopt;
   std::optional<uint64_t> Number = integerLiteralValue(Value);
   if (!Number)
