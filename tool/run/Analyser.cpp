@@ -100,12 +100,16 @@ public:
     // the fixes that an error may have misled are withheld.
     if (!Errors.Errors.empty() && !Parse.Strict) {
       Stage = "review of the fixes";
-      ErrorTaint Taint(Ctx, Errors.Errors, MacroTests);
+      // Built for the first fix to judge: a unit whose headers are missing
+      // may have tens of thousands of errors and nothing to fix.
+      std::optional<ErrorTaint> Taint;
       Sink.review(
           [&](llvm::ArrayRef<SourceLocation> Places) {
-            return Taint.reasonFor(Places);
+            if (!Taint)
+              Taint.emplace(Ctx, Errors.Errors, MacroTests);
+            return Taint->reasonFor(Places);
           },
-          (ErrorsNotePrefix + Taint.summary()).str());
+          (ErrorsNotePrefix + ErrorTaint::summary(Errors.Errors)).str());
     }
     Stage = "review of the fixes";
     withholdEditsOfEscapedAsm();

@@ -305,6 +305,51 @@ private:
   unsigned InError = 0;
 };
 
+/// The declarations of a scope by the file their text begins in, in the
+/// order of their start (ties in the scope's order): declarationHolding asks
+/// once per error outside every function, and a unit whose headers are
+/// missing may have tens of thousands.
+class ScopeIndex {
+public:
+  struct Entry {
+    unsigned Begin;
+    const Decl *D;
+    SourceLocation End;
+  };
+
+  explicit ScopeIndex(const SourceManager &SM) : SM(SM) {}
+
+  llvm::ArrayRef<Entry> in(const DeclContext &Scope, FileID File) {
+    auto [Files, New] = Built.try_emplace(&Scope);
+    if (New) {
+      for (const Decl *D : Scope.decls()) {
+        if (D->isImplicit())
+          continue;
+        CharSourceRange Range = SM.getExpansionRange(D->getSourceRange());
+        SourceLocation Begin = Range.getBegin(), End = Range.getEnd();
+        if (Begin.isInvalid() || End.isInvalid())
+          continue;
+        Files->second[SM.getFileID(Begin)].push_back(
+            {SM.getFileOffset(Begin), D, End});
+      }
+      for (auto &Entries : Files->second)
+        llvm::stable_sort(Entries.second, [](const Entry &A, const Entry &B) {
+          return A.Begin < B.Begin;
+        });
+    }
+    auto Entries = Files->second.find(File);
+    if (Entries == Files->second.end())
+      return {};
+    return Entries->second;
+  }
+
+private:
+  const SourceManager &SM;
+  llvm::DenseMap<const DeclContext *,
+                 llvm::DenseMap<FileID, std::vector<Entry>>>
+      Built;
+};
+
 /// The declaration at namespace scope whose text holds the error E, looking
 /// inside namespaces and linkage specifications. Where clang's recovery
 /// dropped part of a declaration (an initializer that does not compile), its
@@ -312,32 +357,28 @@ private:
 /// the next one's is that declaration's. Null for a preprocessor error
 /// between declarations (an #error, a bad directive).
 const Decl *declarationHolding(const DeclContext &Scope, SourceLocation At,
-                               bool Lexical, const SourceManager &SM) {
+                               bool Lexical, const SourceManager &SM,
+                               ScopeIndex &Index) {
   FileID File = SM.getFileID(At);
   unsigned Offset = SM.getFileOffset(At);
-  const Decl *Preceding = nullptr;
-  unsigned PrecedingBegin = 0;
-  bool Holds = false;
-  for (const Decl *D : Scope.decls()) {
-    if (D->isImplicit())
-      continue;
-    CharSourceRange Range = SM.getExpansionRange(D->getSourceRange());
-    SourceLocation Begin = Range.getBegin(), End = Range.getEnd();
-    if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != File ||
-        SM.getFileOffset(Begin) > Offset ||
-        (Preceding && SM.getFileOffset(Begin) < PrecedingBegin))
-      continue;
-    Preceding = D;
-    PrecedingBegin = SM.getFileOffset(Begin);
-    Holds = SM.getFileID(End) != File || SM.getFileOffset(End) >= Offset;
-  }
-  if (!Preceding || (!Holds && Lexical))
+  // The last to begin at or before At.
+  llvm::ArrayRef<ScopeIndex::Entry> Entries = Index.in(Scope, File);
+  auto After = llvm::upper_bound(
+      Entries, Offset, [](unsigned Offset, const ScopeIndex::Entry &E) {
+        return Offset < E.Begin;
+      });
+  if (After == Entries.begin())
     return nullptr;
-  if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(Preceding))
-    if (const Decl *Inner = declarationHolding(*cast<DeclContext>(Preceding),
-                                               At, Lexical, SM))
+  const ScopeIndex::Entry &Preceding = *std::prev(After);
+  bool Holds = SM.getFileID(Preceding.End) != File ||
+               SM.getFileOffset(Preceding.End) >= Offset;
+  if (!Holds && Lexical)
+    return nullptr;
+  if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(Preceding.D))
+    if (const Decl *Inner = declarationHolding(*cast<DeclContext>(Preceding.D),
+                                               At, Lexical, SM, Index))
       return Inner;
-  return Preceding;
+  return Preceding.D;
 }
 
 /// The declaration at namespace scope that is the first to begin after At,
@@ -581,33 +622,35 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
     if (Range.getBegin().isValid() && Range.getEnd().isValid())
       Functions.push_back({F, Range.getBegin(), Range.getEnd()});
   }
+  indexFunctions();
+  ScopeIndex Scopes(SM);
   std::vector<const FunctionDecl *> Work;
   // Where the errors are.
   for (const ParseError &E : Errors) {
     SourceLocation At =
         E.Loc.isValid() ? SM.getExpansionLoc(E.Loc) : SourceLocation();
     bool InFunction = false;
-    for (const Function &F : Functions)
-      if (At.isValid() && !SM.isBeforeInTranslationUnit(At, F.Begin) &&
-          !SM.isBeforeInTranslationUnit(F.End, At)) {
+    if (At.isValid())
+      for (const Function *F : functionsHolding(At)) {
         InFunction = true;
-        taint(F.Decl, {nameOf(*F.Decl), E.Text, "which holds this code"},
+        taint(F->Decl, {nameOf(*F->Decl), E.Text, "which holds this code"},
               Work);
       }
     if (InFunction || E.MissingFile || !At.isValid())
       continue;
     // Outside every function: the declaration it is in is wrong, and so is
     // the code that uses it; other code is what it was.
-    if (const Decl *D =
-            declarationHolding(*Ctx.getTranslationUnitDecl(), At,
-                               E.Lexical, SM))
+    if (const Decl *D = declarationHolding(*Ctx.getTranslationUnitDecl(), At,
+                                           E.Lexical, SM, Scopes))
       Broken.try_emplace(D->getCanonicalDecl(), "has an error: " + E.Text);
     else if (SM.isInSystemHeader(At))
       // A toolkit header's #error: its own declarations are in doubt.
       BrokenFiles.try_emplace(SM.getFileID(At), "has an error: " + E.Text);
     else if (!Everywhere)
-      Everywhere = count() + ", one of them outside every function, which "
-                             "may change what any code means: " + E.Text;
+      Everywhere = count(Errors) +
+                   ", one of them outside every function, which "
+                   "may change what any code means: " +
+                   E.Text;
   }
   // A header that is missing may define a macro that a later #if tests:
   // then other code would be compiled in the block and around it.
@@ -673,19 +716,17 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
           continue;
         std::string Why = DefaultValue(Use, Tested);
         bool InFunction = false;
-        for (const Function &F : Functions)
-          if (!SM.isBeforeInTranslationUnit(At, F.Begin) &&
-              !SM.isBeforeInTranslationUnit(F.End, At)) {
-            InFunction = true;
-            taint(F.Decl, {nameOf(*F.Decl), Why, "which holds this code"},
-                  Work);
-          }
+        for (const Function *F : functionsHolding(At)) {
+          InFunction = true;
+          taint(F->Decl, {nameOf(*F->Decl), Why, "which holds this code"},
+                Work);
+        }
         // `__shared__ float tile[TILE];`: the code that uses the
         // declaration is in doubt.
         if (InFunction)
           continue;
         const Decl *D = declarationHolding(*Ctx.getTranslationUnitDecl(), At,
-                                           /*Lexical=*/true, SM);
+                                           /*Lexical=*/true, SM, Scopes);
         if (!D)
           D = declarationFollowing(*Ctx.getTranslationUnitDecl(), At, SM);
         if (const FunctionDecl *F = D ? D->getAsFunction() : nullptr;
@@ -695,7 +736,7 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
           Broken.try_emplace(D->getCanonicalDecl(),
                              "depends on a macro: " + Why);
         else if (!Everywhere)
-          Everywhere = count() + ": " + Why + "; and " + Use.Name +
+          Everywhere = count(Errors) + ": " + Why + "; and " + Use.Name +
                        " is used outside every declaration, at " + Place(At) +
                        ", which may change what any code means";
       }
@@ -822,6 +863,46 @@ ErrorTaint::brokenDeclaration(const Decl *D, unsigned Depth) const {
   return std::nullopt;
 }
 
+void ErrorTaint::indexFunctions() {
+  for (size_t I = 0; I < Functions.size(); ++I) {
+    const Function &F = Functions[I];
+    FileID File = SM.getFileID(F.Begin);
+    if (File == SM.getFileID(F.End) && !SM.isLoadedSourceLocation(F.Begin))
+      FunctionsInFile[File].push_back(I);
+    else
+      FunctionsAnywhere.push_back(I);
+  }
+}
+
+std::vector<const ErrorTaint::Function *>
+ErrorTaint::functionsHolding(SourceLocation At) const {
+  std::vector<size_t> Candidates = FunctionsAnywhere;
+  // A function whose text lies in one file holds At only if At's file is
+  // that file or one it includes (between the function's braces). Where At
+  // came from a precompiled preamble, every function is asked.
+  if (SM.isLoadedSourceLocation(At))
+    for (const auto &[File, InFile] : FunctionsInFile)
+      llvm::append_range(Candidates, InFile);
+  else
+    for (FileID File = SM.getFileID(At); File.isValid();
+         File = SM.getFileID(SM.getIncludeLoc(File))) {
+      auto InFile = FunctionsInFile.find(File);
+      if (InFile != FunctionsInFile.end())
+        llvm::append_range(Candidates, InFile->second);
+    }
+  // In the order of Functions, as the reasons a function is given depend on
+  // which error reaches it first.
+  llvm::sort(Candidates);
+  std::vector<const Function *> Holding;
+  for (size_t I : Candidates) {
+    const Function &F = Functions[I];
+    if (!SM.isBeforeInTranslationUnit(At, F.Begin) &&
+        !SM.isBeforeInTranslationUnit(F.End, At))
+      Holding.push_back(&F);
+  }
+  return Holding;
+}
+
 void ErrorTaint::taint(const FunctionDecl *F, Taint Why,
                        std::vector<const FunctionDecl *> &Work) {
   // Toolkit code holds no finding, and what it calls back is analysed as
@@ -840,13 +921,13 @@ void ErrorTaint::taint(const FunctionDecl *F, Taint Why,
     Work.push_back(Definition);
 }
 
-std::string ErrorTaint::count() const {
+std::string ErrorTaint::count(const std::vector<ParseError> &Errors) {
   return "this translation unit has " + std::to_string(Errors.size()) +
          " error" + (Errors.size() == 1 ? "" : "s");
 }
 
-std::string ErrorTaint::summary() const {
-  return count() + "; the first: " +
+std::string ErrorTaint::summary(const std::vector<ParseError> &Errors) {
+  return count(Errors) + "; the first: " +
          (Errors.empty() ? std::string("(none)") : Errors.front().Text);
 }
 
@@ -861,7 +942,7 @@ ErrorTaint::reasonFor(llvm::ArrayRef<SourceLocation> Places) const {
     for (const ArgumentEnd &Call : ArgumentEnds)
       if (!SM.isBeforeInTranslationUnit(At, Call.Open) &&
           !SM.isBeforeInTranslationUnit(Call.Close, At))
-        return count() + ": " + Call.Why;
+        return count(Errors) + ": " + Call.Why;
     for (const Function &F : Functions) {
       if (SM.isBeforeInTranslationUnit(At, F.Begin) ||
           SM.isBeforeInTranslationUnit(F.End, At))
@@ -870,7 +951,7 @@ ErrorTaint::reasonFor(llvm::ArrayRef<SourceLocation> Places) const {
       if (It == Tainted.end())
         continue;
       bool Own = It->second.Root == nameOf(*F.Decl);
-      return count() + ", one of them in '" + It->second.Root + "', " +
+      return count(Errors) + ", one of them in '" + It->second.Root + "', " +
              (Own ? "which holds this code" : It->second.Relation) + ": " +
              It->second.Error;
     }

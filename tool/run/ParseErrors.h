@@ -148,7 +148,7 @@ public:
   reasonFor(llvm::ArrayRef<clang::SourceLocation> Places) const;
 
   /// "this translation unit has N errors; the first: ...".
-  std::string summary() const;
+  static std::string summary(const std::vector<ParseError> &Errors);
 
 private:
   struct Taint {
@@ -169,11 +169,19 @@ private:
   };
   void taint(const clang::FunctionDecl *F, Taint Why,
              std::vector<const clang::FunctionDecl *> &Work);
-  std::string count() const;
+  static std::string count(const std::vector<ParseError> &Errors);
+  void indexFunctions();
+  /// The functions whose text holds At, in the order of Functions.
+  std::vector<const Function *>
+  functionsHolding(clang::SourceLocation At) const;
 
   const clang::SourceManager &SM;
   const std::vector<ParseError> &Errors;
   std::vector<Function> Functions;
+  /// Indices into Functions by the file that holds a function's text, and
+  /// those whose text spans files or comes from a precompiled preamble.
+  llvm::DenseMap<clang::FileID, std::vector<size_t>> FunctionsInFile;
+  std::vector<size_t> FunctionsAnywhere;
   /// By canonical declaration.
   llvm::DenseMap<const clang::FunctionDecl *, Taint> Tainted;
   /// Who refers to each function (by canonical declaration), and to whom
