@@ -16,6 +16,12 @@ clang's own parse stops at the first fatal error, a header the machine lacks,
 so it is no fair baseline on code that does not compile; the baseline above
 goes on as warpfix does.
 
+With --against OLD, a third process runs another warpfix build on the unit
+as a user runs it; its JSON report and exit code are compared with the
+first's byte for byte, and its CPU time gives a speed-up (OLD over warpfix)
+measured in the same run. A change meant only to be faster must show every
+unit identical.
+
 The ratio is CPU time (user + system, os.wait4) of warpfix over the
 baseline's, over the units the warpfix run parsed (those its prefilter skips
 cost next to nothing and are counted apart). The median, the 90th percentile
@@ -63,7 +69,7 @@ def percentile(values, q):
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
-def measure(unit, tool_args, flags, warpfix, timeout):
+def measure(unit, tool_args, flags, warpfix, timeout, against=None):
     base = [warpfix, "--no-cache", "--quiet", "-j", "1"] + tool_args
     rc_p, cpu_p, wall_p, _ = run(base + ["--parse-only", "--no-prefilter", unit,
                                          "--"] + flags, timeout)
@@ -81,6 +87,12 @@ def measure(unit, tool_args, flags, warpfix, timeout):
     except (ValueError, KeyError):
         row["skipped"] = None
     row["ratio"] = round(cpu_w / cpu_p, 3) if cpu_p > 0 else None
+    if against:
+        old = [against] + base[1:] + ["--format=json", unit, "--"] + flags
+        rc_o, cpu_o, _, out_o = run(old, timeout)
+        row["against_cpu_s"] = round(cpu_o, 3)
+        row["identical"] = rc_o == rc_w and out_o == out
+        row["speedup"] = round(cpu_o / cpu_w, 3) if cpu_w > 0 else None
     return row
 
 
@@ -96,6 +108,8 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=1,
                     help="units timed at once (each process runs -j 1)")
     ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--against",
+                    help="another warpfix build: compare its reports and time")
     ap.add_argument("--json")
     args = ap.parse_args()
 
@@ -115,16 +129,23 @@ def main():
 
     rows = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {pool.submit(measure, unit, t, f, args.warpfix, args.timeout):
+        futures = {pool.submit(measure, unit, t, f, args.warpfix, args.timeout,
+                               args.against):
                    (name, unit) for name, unit, t, f in work}
         for n, fut in enumerate(concurrent.futures.as_completed(futures), 1):
             name, unit = futures[fut]
             row = fut.result()
             row["project"] = name
             rows.append(row)
-            print("[%d/%d] %s %s: parse %.2f s, warpfix %.2f s" % (
-                n, len(work), name, os.path.basename(unit), row["parse_cpu_s"],
-                row["warpfix_cpu_s"]), file=sys.stderr, flush=True)
+            against = ""
+            if "identical" in row:
+                against = ", against %.2f s, %s" % (
+                    row["against_cpu_s"],
+                    "identical" if row["identical"] else "DIFFERS")
+            print("[%d/%d] %s %s: parse %.2f s, warpfix %.2f s%s" % (
+                n, len(work), name, os.path.relpath(unit, args.corpus),
+                row["parse_cpu_s"], row["warpfix_cpu_s"], against),
+                file=sys.stderr, flush=True)
 
     parsed = [r for r in rows if r["skipped"] is False and r["ratio"]]
     skipped = [r for r in rows if r["skipped"]]
@@ -152,6 +173,21 @@ def main():
         print("  %.2f  %s (parse %.2f s, warpfix %.2f s, %s findings)" % (
             r["ratio"], os.path.relpath(r["unit"], args.corpus),
             r["parse_cpu_s"], r["warpfix_cpu_s"], r.get("findings")))
+    if args.against:
+        compared = [r for r in rows if "identical" in r]
+        differ = [r for r in compared if not r["identical"]]
+        speedups = [r["speedup"] for r in parsed if r.get("speedup")]
+        fmt = lambda v: "%.2f" % v if v is not None else "n/a"
+        print()
+        print("against %s: %d units compared, %d with a different report or "
+              "exit code; speed-up (its CPU over warpfix's) over the parsed "
+              "units: median %s, p90 %s, CPU %.1f s against %.1f s" % (
+                  args.against, len(compared), len(differ),
+                  fmt(percentile(speedups, 0.5)), fmt(percentile(speedups, 0.9)),
+                  sum(r["against_cpu_s"] for r in parsed if "against_cpu_s" in r),
+                  sum(r["warpfix_cpu_s"] for r in parsed if "against_cpu_s" in r)))
+        for r in differ:
+            print("  differs: %s" % os.path.relpath(r["unit"], args.corpus))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"date": time.strftime("%Y-%m-%dT%H:%M:%S"),

@@ -1465,7 +1465,7 @@ bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards,
   for (const Guard &G : Guards) {
     if (!G.Condition)
       continue;
-    std::optional<int64_t> Holds = evaluate(G.Condition, G.Context, Tid);
+    std::optional<int64_t> Holds = guardValue(G, Tid);
     if (G.IsCase) {
       if (Holds && !llvm::is_contained(G.Cases, *Holds) &&
           !(G.OrNoLabel && !llvm::is_contained(G.Labels, *Holds)))
@@ -1476,6 +1476,46 @@ bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards,
       return false;
   }
   return true;
+}
+
+std::optional<int64_t> SharedAccessAnalysis::guardValue(const Guard &G,
+                                                        int64_t Tid) {
+  // During the walk, frames are still being made and marked (a counter
+  // that the block's size decides): only afterwards is a value final.
+  if (!RememberGuards || Tid >= Threads)
+    return evaluate(G.Condition, G.Context, Tid);
+  if (Exhausted)
+    return std::nullopt;
+  std::vector<GuardValue> &ByThread = GuardValues[{G.Condition, G.Context}];
+  if (ByThread.empty())
+    ByThread.resize(Threads);
+  GuardValue &Slot = ByThread[Tid];
+  if (Slot.Known) {
+    Evaluations += Slot.Evaluations;
+    if (Budget && Evaluations > Budget) {
+      Evaluations = Budget + 1;
+      Exhausted = true;
+      return std::nullopt;
+    }
+    ReadShape |= Slot.ReadsShape;
+    return Slot.HasValue ? std::optional<int64_t>(Slot.Value) : std::nullopt;
+  }
+  // What an evaluation adds to ReadShape depends only on the expression,
+  // its frame and the thread: learnt from a clear flag, then added.
+  size_t Before = Evaluations;
+  bool ReadShapeBefore = ReadShape;
+  ReadShape = false;
+  std::optional<int64_t> Value = evaluate(G.Condition, G.Context, Tid);
+  bool Reads = ReadShape;
+  ReadShape = ReadShapeBefore || Reads;
+  if (Exhausted)
+    return Value;
+  Slot.Known = true;
+  Slot.HasValue = Value.has_value();
+  Slot.Value = Value.value_or(0);
+  Slot.Evaluations = uint32_t(Evaluations - Before);
+  Slot.ReadsShape = Reads;
+  return Value;
 }
 
 std::optional<int64_t> SharedAccessAnalysis::element(const SharedAccess &A,
@@ -1499,8 +1539,23 @@ static bool sameStorage(const VarDecl &A, const VarDecl &B) {
   return &A == &B || (Dynamic(A) && Dynamic(B));
 }
 
-static bool overlap(int64_t A, int64_t ABytes, int64_t B, int64_t BBytes) {
-  return A < B + BBytes && B < A + ABytes;
+/// Whether a lane's element in W overlaps another lane's in O, each list
+/// sorted by element, then lane. One sweep: most pairs in unrolled code
+/// overlap only lane by lane (`s[t]` and `s[t]` again), and trying each lane
+/// apart cost more than the rest of the search.
+static bool overlapAcrossLanes(llvm::ArrayRef<std::pair<int64_t, int64_t>> W,
+                               int64_t WBytes,
+                               llvm::ArrayRef<std::pair<int64_t, int64_t>> O,
+                               int64_t OBytes) {
+  size_t First = 0;
+  for (auto [Element, Lane] : W) {
+    while (First < O.size() && O[First].first <= Element - OBytes)
+      ++First;
+    for (size_t I = First; I < O.size() && O[I].first < Element + WBytes; ++I)
+      if (O[I].second != Lane)
+        return true;
+  }
+  return false;
 }
 
 /// Two stores of one constant to an element leave it the same in whatever
@@ -1510,18 +1565,30 @@ bool SharedAccessAnalysis::storeTheSameConstant(const SharedAccess &A,
   if (!A.IsWrite || !B.IsWrite || !A.Stored || !B.Stored ||
       !Ctx.hasSameType(A.Access->getType(), B.Access->getType()))
     return false;
-  Expr::EvalResult ValueA, ValueB;
-  if (A.Stored->isValueDependent() || B.Stored->isValueDependent() ||
-      !A.Stored->EvaluateAsRValue(ValueA, Ctx) ||
-      !B.Stored->EvaluateAsRValue(ValueB, Ctx) || ValueA.HasSideEffects ||
-      ValueB.HasSideEffects)
+  const std::optional<APValue> &ValueA = storedConstant(A.Stored);
+  if (!ValueA)
     return false;
-  const APValue &X = ValueA.Val, &Y = ValueB.Val;
+  const std::optional<APValue> &ValueB = storedConstant(B.Stored);
+  if (!ValueB)
+    return false;
+  const APValue &X = *ValueA, &Y = *ValueB;
   if (X.isInt() && Y.isInt())
     return llvm::APSInt::isSameValue(X.getInt(), Y.getInt());
   if (X.isFloat() && Y.isFloat())
     return X.getFloat().bitwiseIsEqual(Y.getFloat());
   return false;
+}
+
+const std::optional<APValue> &
+SharedAccessAnalysis::storedConstant(const Expr *E) {
+  auto [It, New] = StoredConstants.try_emplace(E);
+  if (New) {
+    Expr::EvalResult Value;
+    if (!E->isValueDependent() && E->EvaluateAsRValue(Value, Ctx) &&
+        !Value.HasSideEffects)
+      It->second = std::move(Value.Val);
+  }
+  return It->second;
 }
 
 using Touched = SharedAccessAnalysis::Touched;
@@ -1544,14 +1611,14 @@ meetAcross(const Touched &ByWarp,
   int64_t WriteBytes = Interval[W]->Bytes, OtherBytes = Interval[O]->Bytes;
   std::vector<std::pair<int64_t, int64_t>> Written; // element, warp
   for (int64_t A = 0; A < Warps; ++A)
-    for (const std::optional<int64_t> &E : ByWarp[A][W])
+    for (const std::optional<int64_t> &E : *ByWarp[A][W])
       if (E)
         Written.push_back({*E, A});
   llvm::sort(Written);
   // The lowest warp that writes an element another warp's access overlaps.
   std::optional<int64_t> Writer;
   for (int64_t B = 0; B < Warps && Writer != 0; ++B)
-    for (const std::optional<int64_t> &E : ByWarp[B][O]) {
+    for (const std::optional<int64_t> &E : *ByWarp[B][O]) {
       if (!E)
         continue;
       // The writes that overlap this access: after its first byte less the
@@ -1574,12 +1641,12 @@ meetAcross(const Touched &ByWarp,
   int64_t A = *Writer;
   std::map<int64_t, int64_t> WrittenByA;
   for (int64_t Lane = 0; Lane < 32; ++Lane)
-    if (const std::optional<int64_t> &E = ByWarp[A][W][Lane])
+    if (const std::optional<int64_t> &E = (*ByWarp[A][W])[Lane])
       WrittenByA.try_emplace(*E, A * 32 + Lane);
   for (int64_t B = 0; B < Warps; ++B)
     if (B != A)
       for (int64_t Lane = 0; Lane < 32; ++Lane)
-        if (const std::optional<int64_t> &E = ByWarp[B][O][Lane]) {
+        if (const std::optional<int64_t> &E = (*ByWarp[B][O])[Lane]) {
           // The first write that starts after the last byte that could
           // still overlap this access.
           auto It = WrittenByA.upper_bound(*E - WriteBytes);
@@ -1658,7 +1725,9 @@ Touched SharedAccessAnalysis::touched(
   for (const SharedAccess *A : Interval) {
     const AccessElements &Elements = elementsOf(*A);
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
-      ByWarp[Warp].push_back(Elements.ByWarp[Warp]);
+      // A view: the lanes live in ByWarp's buffer, which stays where it is
+      // when TouchedBy grows and moves the vector that owns it.
+      ByWarp[Warp].push_back(&Elements.ByWarp[Warp]);
     Pattern.push_back(Elements.Pattern);
     ByShape.push_back(Elements.ReadsShape);
   }
@@ -1714,6 +1783,10 @@ SharedAccessAnalysis::meetAcrossWarps(const Expr *Write,
   return std::nullopt;
 }
 
+/// Above this many classes of accesses in one interval, the table of
+/// which classes meet (a byte per pair) would cost more than it saves.
+static constexpr size_t MaxClassesRemembered = 4096;
+
 std::vector<Race> SharedAccessAnalysis::findRaces() {
   std::vector<Race> Races;
   // One witness per pair of accesses and direction: the other access before
@@ -1736,8 +1809,21 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
     std::vector<unsigned> Pattern;
     std::vector<bool> ByShape;
     Touched ByWarp = touched(Interval, Pattern, ByShape);
+    // Whether two lanes overlap depends only on what the accesses touch,
+    // and unrolled code repeats a few patterns over thousands of accesses:
+    // each (pattern, size) is a class, and each pair of classes is tried
+    // once per warp.
+    std::vector<unsigned> Class;
+    llvm::DenseMap<std::pair<unsigned, int64_t>, unsigned> ClassOf;
+    for (size_t I = 0; I < Interval.size(); ++I)
+      Class.push_back(
+          ClassOf.try_emplace({Pattern[I], Interval[I]->Bytes}, ClassOf.size())
+              .first->second);
+    const size_t Classes = ClassOf.size();
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
       const auto &Elements = ByWarp[Warp];
+      std::vector<std::vector<int8_t>> Meets(
+          Classes <= MaxClassesRemembered ? Classes : 0);
       // Each access's elements with the lanes that touch them, in order: the
       // lanes that may overlap a lane's element are found by a search, not
       // by trying all 32 (an unrolled kernel has thousands of pairs).
@@ -1745,8 +1831,8 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
           Interval.size());
       for (size_t I = 0; I < Interval.size(); ++I) {
         for (int64_t Lane = 0; Lane < 32; ++Lane)
-          if (Elements[I][Lane])
-            Sorted[I].push_back({*Elements[I][Lane], Lane});
+          if ((*Elements[I])[Lane])
+            Sorted[I].push_back({*(*Elements[I])[Lane], Lane});
         llvm::sort(Sorted[I]);
       }
       for (size_t W = 0; W < Interval.size(); ++W) {
@@ -1755,25 +1841,32 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
         for (size_t O = 0; O < Interval.size(); ++O) {
           const SharedAccess *Write = Interval[W], *Other = Interval[O];
           bool OtherFirst = Other->Sequence < Write->Sequence;
-          if (!sameStorage(*Other->Array, *Write->Array) ||
-              Seen.count({Write->Access, Other->Access, OtherFirst,
-                          Write->KernelStatement, Other->KernelStatement}) ||
-              storeTheSameConstant(*Write, *Other))
+          // The filters are pure: the cheapest first.
+          if (!sameStorage(*Other->Array, *Write->Array))
             continue;
-          if (Sorted[W].empty() || Sorted[O].empty() ||
-              !overlap(Sorted[W].front().first,
-                       Sorted[W].back().first - Sorted[W].front().first +
-                           Write->Bytes,
-                       Sorted[O].front().first,
-                       Sorted[O].back().first - Sorted[O].front().first +
-                           Other->Bytes))
+          auto LanesMeet = [&] {
+            if (Meets.empty())
+              return overlapAcrossLanes(Sorted[W], Write->Bytes, Sorted[O],
+                                        Other->Bytes);
+            std::vector<int8_t> &Row = Meets[Class[W]];
+            if (Row.empty())
+              Row.assign(Classes, -1);
+            int8_t &Known = Row[Class[O]];
+            if (Known < 0)
+              Known = overlapAcrossLanes(Sorted[W], Write->Bytes, Sorted[O],
+                                         Other->Bytes);
+            return Known == 1;
+          };
+          if (!LanesMeet() || storeTheSameConstant(*Write, *Other) ||
+              Seen.count({Write->Access, Other->Access, OtherFirst,
+                          Write->KernelStatement, Other->KernelStatement}))
             continue;
           for (int64_t Lane = 0; Lane < 32; ++Lane) {
-            if (!Elements[W][Lane])
+            if (!(*Elements[W])[Lane])
               continue;
             // Any lane but this one touching the same element races with
             // it: the lanes whose element overlaps this one's, lowest first.
-            int64_t Element = *Elements[W][Lane];
+            int64_t Element = *(*Elements[W])[Lane];
             llvm::SmallVector<int64_t, 32> Overlapping;
             for (auto It = llvm::upper_bound(
                      Sorted[O], std::make_pair(Element - Other->Bytes,
@@ -1790,8 +1883,8 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
                 // Named by the access whose element is known, if one is.
                 Race Witness{Write, Other, Warp * 32 + Lane,
                              Warp * 32 + OtherLane,
-                             Write->AnyElement ? *Elements[O][OtherLane]
-                                               : *Elements[W][Lane]};
+                             Write->AnyElement ? *(*Elements[O])[OtherLane]
+                                               : *(*Elements[W])[Lane]};
                 Witness.ModelThreads = Threads;
                 Witness.ModelShape = Block ? *Block : BlockSize{Threads, 1, 1};
                 Witness.ShapeDependent = ByShape[W] || ByShape[O];
@@ -1837,10 +1930,13 @@ SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
   Frames.clear();
   Evaluations = 0;
   Exhausted = false;
+  GuardValues.clear();
+  RememberGuards = false;
   std::vector<Guard> Guards;
   walk(Kernel.getBody(), newFrame(Frame()), Guards, 0);
   if (Exhausted)
     return {};
+  RememberGuards = true;
   std::vector<Race> Races = findRaces();
   if (Exhausted)
     return {};

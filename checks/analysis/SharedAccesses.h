@@ -167,9 +167,11 @@ public:
   std::optional<int64_t> evaluate(const clang::Expr *E, const Frame *Context,
                                   int64_t Tid, unsigned Depth = 0);
 
-  /// Per warp, per access, the element each lane touches, if any.
-  using Touched =
-      std::vector<std::vector<std::vector<std::optional<int64_t>>>>;
+  /// Per warp, per access, the element each lane touches, if any: views of
+  /// what elementsOf keeps (a copy per interval cost more memory than the
+  /// rest of the analysis on unrolled code).
+  using Lanes = std::vector<std::optional<int64_t>>;
+  using Touched = std::vector<std::vector<const Lanes *>>;
 
   /// Where, in the last racesIn's model, threads of different warps meet
   /// through the accesses Write and Other made during the kernel's
@@ -201,7 +203,7 @@ private:
   /// What each access touches, per warp and lane, evaluated once per model
   /// for the race search and meetAcrossWarps both.
   struct AccessElements {
-    std::vector<std::vector<std::optional<int64_t>>> ByWarp;
+    std::vector<Lanes> ByWarp;
     unsigned Pattern;
     bool ReadsShape;
   };
@@ -253,9 +255,15 @@ private:
                  const std::vector<Guard> &Guards, const clang::Stmt *Leaf,
                  const clang::Expr *Stored = nullptr);
   bool storeTheSameConstant(const SharedAccess &A, const SharedAccess &B);
+  /// The constant that E stores, if clang's evaluator finds one: asked once
+  /// per expression, since the race search compares every pair of stores
+  /// in every warp.
+  const std::optional<clang::APValue> &storedConstant(const clang::Expr *E);
   const Frame *newFrame(Frame F);
   std::vector<Race> findRaces();
   bool executes(const SharedAccess &A, int64_t Tid);
+  /// A guard's condition in thread Tid, as evaluate gives it.
+  std::optional<int64_t> guardValue(const Guard &G, int64_t Tid);
   std::optional<int64_t> element(const SharedAccess &A, int64_t Tid);
 
   /// A local variable whose only value is its initializer.
@@ -302,6 +310,21 @@ private:
                  std::optional<llvm::DenseSet<const clang::VarDecl *>>>
       UntrackedIn;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Constants;
+  llvm::DenseMap<const clang::Expr *, std::optional<clang::APValue>>
+      StoredConstants;
+  /// After the walk, each access asks its guards for every thread, and the
+  /// accesses of one block share them: unrolled code asks each condition
+  /// hundreds of times. A remembered value is charged the evaluations it
+  /// cost, so the budget runs out exactly where it would have.
+  struct GuardValue {
+    int64_t Value = 0;
+    uint32_t Evaluations = 0;
+    bool Known = false, HasValue = false, ReadsShape = false;
+  };
+  bool RememberGuards = false;
+  llvm::DenseMap<std::pair<const clang::Expr *, const Frame *>,
+                 std::vector<GuardValue>>
+      GuardValues;
   std::deque<Frame> Frames;
   std::vector<Event> Events;
   /// For meetAcrossWarps, asked once per race and model after the walk: the

@@ -52,6 +52,25 @@ TEST(SharedAccesses, NeighbourExchangeWithoutBarrierRaces) {
   EXPECT_EQ(First.WriterThread / 32, First.OtherThread / 32);
 }
 
+// Both reads start where each lane wrote, but the wider one also covers the
+// next lane's element. The search remembers which patterns of elements
+// meet; the access's width is part of what it remembers.
+TEST(SharedAccesses, WiderReadOfTheSameElementsReachesTheNeighbour) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[65];"
+                             "  s[threadIdx.x] = v;"
+                             "  sink = s[threadIdx.x];"
+                             "  sink = (int)*(long long *)&s[threadIdx.x]; }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  KernelRaces Found = racesOf(Unit);
+  ASSERT_FALSE(Found.Races.empty());
+  for (const Race &R : Found.Races) {
+    EXPECT_EQ(R.Other->Bytes, 8) << "only the wide read meets another lane";
+    EXPECT_NE(R.WriterThread, R.OtherThread);
+  }
+}
+
 TEST(SharedAccesses, SyncwarpBetweenOrdersTheExchange) {
   ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
                              "  __shared__ int s[64];"
