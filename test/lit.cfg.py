@@ -65,6 +65,7 @@ if os.path.exists(nvcc):
 # symbolic operand references ("symbolic operand reference not supported!").
 # For those, clang 19 writes the PTX and ptxas assembles it.
 clang = os.path.join(tools, "clang")
+config.substitutions.append(("%{clang}", clang))
 ptxas = os.path.join(toolkit, "bin", "ptxas") if toolkit else ""
 if os.path.exists(clang) and os.path.exists(ptxas):
     config.available_features.add("clang-ptxas")

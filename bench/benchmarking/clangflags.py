@@ -48,24 +48,61 @@ def nvcc_version(cuda_path):
     return None
 
 
+# tool/input/GpuArchitectures.cpp: what nvcc 13 compiles for, in warpfix's
+# order (the first is the one parsed), and what clang 19 parses for in place
+# of an architecture it does not know.
+CUDA13_ARCHS = ("sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90",
+                "sm_100", "sm_103", "sm_110", "sm_120", "sm_121")
+CLANG19_STAND_INS = ("sm_90", "sm_89", "sm_87", "sm_86", "sm_80", "sm_75")
+CLANG19_KNOWN = set(CLANG19_STAND_INS) | {"sm_90a"}
+
+
+def arch_value(arch):
+    """nvcc's number for an architecture: sm_75 is 750."""
+    m = re.match(r"(?:sm_|compute_)?(\d+)", arch)
+    return int(m.group(1)) * 10 if m else 0
+
+
+def arch_options(arch):
+    """clangArchitectureOptions: the architecture, or the newest one clang
+    knows below it with __CUDA_ARCH__ set to the real one's value."""
+    if arch in CLANG19_KNOWN:
+        return ["--cuda-gpu-arch=" + arch]
+    base = next((k for k in CLANG19_STAND_INS
+                 if arch_value(k) <= arch_value(arch)), None)
+    if base is None:
+        return ["--cuda-gpu-arch=" + arch]
+    return ["--cuda-gpu-arch=" + base, "-U__CUDA_ARCH__",
+            "-D__CUDA_ARCH__=%d" % arch_value(arch)]
+
+
 def warpfix_parse_args(entry_args, cuda_path, compat, resource_dir):
-    arch = ""
+    named = []
     args = []
     for a in entry_args:
         hit = next((p for p in ARCH_PREFIXES if a.startswith(p)), None)
         if hit:
-            arch = arch or a[len(hit):]
+            named += [x for x in a[len(hit):].split(",") if x]
             continue
         if a in OFFLOAD_MODE:
             continue
         args.append(a)
-    arch = arch or "sm_70"
-    front = ["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=" + arch,
+    # Those CUDA 13 retired are parsed as the oldest it keeps; none named,
+    # every one it compiles for.
+    archs = []
+    for a in named:
+        a = a if arch_value(a) >= arch_value(CUDA13_ARCHS[0]) else CUDA13_ARCHS[0]
+        if a not in archs:
+            archs.append(a)
+    archs = archs or list(CUDA13_ARCHS)
+    arch_list = ",".join(str(v) for v in sorted({arch_value(a) for a in archs}))
+    front = ["-x", "cuda", "--cuda-device-only"] + arch_options(archs[0]) + [
              "--cuda-path=" + cuda_path, "-resource-dir=" + resource_dir,
              "-isystem", compat,
              "-include", os.path.join(compat, "warpfix_legacy_intrinsics.h"),
              "-include", os.path.join(compat, "warpfix_surface_functions.h"),
              "-include", os.path.join(compat, "warpfix_host_min_max.h"),
+             "-include", os.path.join(compat, "warpfix_removed_apis.h"),
              "-isystem", os.path.join(cuda_path, "include", "cccl"),
              "-Wno-unknown-cuda-version", "-w", "-ferror-limit=0",
              "-Wno-missing-template-arg-list-after-template-kw",
@@ -76,7 +113,8 @@ def warpfix_parse_args(entry_args, cuda_path, compat, resource_dir):
                   for name, value in zip(("MAJOR", "MINOR", "BUILD"), version)]
     if not any(a.startswith(("-std=", "--std=")) for a in args):
         front.append("-std=c++17")
-    args = args[:1] + front + args[1:]
+    # commandsFor puts nvcc's list of the build's architectures first.
+    args = args[:1] + ["-D__CUDA_ARCH_LIST__=" + arch_list] + front + args[1:]
     # ClangTool's adjusters: strip the output, parse only.
     out = []
     skip = False
