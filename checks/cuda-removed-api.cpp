@@ -445,12 +445,17 @@ void CudaRemovedApiCheck::reportUnparsedCalls(const SourceManager &SM) {
   // The files this parse read, and the main file, which a unit read only by
   // name has not loaded yet.
   // Taken from the table first: translating a file may load a preamble's
-  // entries into that same table, which would move it under the loop.
+  // entries into that same table, which would move it under the loop. Only
+  // files that name an old call are translated: translateFile searches the
+  // unit's source locations, and a template-heavy unit has thousands of
+  // files and millions of locations.
   std::vector<FileEntryRef> Loaded;
   for (const auto &Entry :
        llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end()))
-    if (Entry.second->getBufferIfLoaded())
-      Loaded.push_back(Entry.first);
+    if (std::optional<llvm::MemoryBufferRef> Buffer =
+            Entry.second->getBufferIfLoaded())
+      if (Buffer->getBuffer().contains("cudaThread"))
+        Loaded.push_back(Entry.first);
   llvm::SetVector<FileID> Files;
   if (SM.getMainFileID().isValid())
     Files.insert(SM.getMainFileID());
