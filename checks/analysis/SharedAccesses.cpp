@@ -1530,13 +1530,17 @@ std::optional<int64_t> SharedAccessAnalysis::element(const SharedAccess &A,
   return Sum;
 }
 
-/// Every `extern __shared__` array of a kernel names the same dynamic
-/// shared memory, whatever its name, type or qualifiers.
+/// The storage a __shared__ variable names: its own, or the block's one
+/// dynamic allocation, which every `extern __shared__ T s[]` of a kernel
+/// aliases, whatever its name, type or qualifiers.
+static const VarDecl *storageOf(const VarDecl &Var) {
+  if (Var.hasExternalStorage() && Var.getType()->isIncompleteArrayType())
+    return nullptr;
+  return &Var;
+}
+
 static bool sameStorage(const VarDecl &A, const VarDecl &B) {
-  auto Dynamic = [](const VarDecl &Var) {
-    return Var.hasExternalStorage() && Var.getType()->isIncompleteArrayType();
-  };
-  return &A == &B || (Dynamic(A) && Dynamic(B));
+  return storageOf(A) == storageOf(B);
 }
 
 /// Whether a lane's element in W overlaps another lane's in O, each list
@@ -1666,12 +1670,14 @@ SharedAccessAnalysis::patternOf(std::vector<std::optional<int64_t>> Elements) {
 SharedAccessAnalysis::Meeting SharedAccessAnalysis::meetAcrossOnce(
     const Touched &ByWarp, const std::vector<const SharedAccess *> &Interval,
     size_t W, size_t O, unsigned PatternW, unsigned PatternO) {
-  auto [Known, New] = Meetings.try_emplace(
-      std::make_tuple(PatternW, Interval[W]->Bytes, Interval[W]->AnyElement,
-                      PatternO, Interval[O]->Bytes));
-  if (New)
-    Known->second = meetAcross(ByWarp, Interval, W, O);
-  return Known->second;
+  auto Key = std::make_tuple(PatternW, Interval[W]->Bytes,
+                             unsigned(Interval[W]->AnyElement), PatternO,
+                             Interval[O]->Bytes);
+  if (auto Known = Meetings.find(Key); Known != Meetings.end())
+    return Known->second;
+  Meeting Found = meetAcross(ByWarp, Interval, W, O);
+  Meetings.try_emplace(Key, Found);
+  return Found;
 }
 
 bool SharedAccessAnalysis::readsShape(llvm::function_ref<void()> Evaluate) {
@@ -1757,7 +1763,7 @@ SharedAccessAnalysis::meetAcrossWarps(const Expr *Write,
   llvm::sort(Mine);
   Mine.erase(std::unique(Mine.begin(), Mine.end()), Mine.end());
   auto Next = Mine.begin();
-  for (auto [Start, End] : intervals()) {
+  for (auto [Start, End] : Intervals) {
     std::vector<const SharedAccess *> Interval;
     for (; Next != Mine.end() && *Next < End; ++Next)
       if (const std::optional<SharedAccess> &A = Events[*Next].Access;
@@ -1796,7 +1802,12 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
   std::set<std::tuple<const Expr *, const Expr *, bool, const Stmt *,
                       const Stmt *>>
       Seen;
-  for (auto [Start, End] : intervals()) {
+  auto SeenKey = [](const SharedAccess &Write, const SharedAccess &Other,
+                    bool OtherFirst) {
+    return std::make_tuple(Write.Access, Other.Access, OtherFirst,
+                           Write.KernelStatement, Other.KernelStatement);
+  };
+  for (auto [Start, End] : Intervals) {
     // [Start, End) is one barrier interval: no barrier in it orders every
     // lane, and those that order some (Partial) are checked pair by pair.
     std::vector<const SharedAccess *> Interval;
@@ -1814,99 +1825,170 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
     // each (pattern, size) is a class, and each pair of classes is tried
     // once per warp.
     std::vector<unsigned> Class;
+    std::vector<size_t> Representative; // whose lanes stand for the class's
     llvm::DenseMap<std::pair<unsigned, int64_t>, unsigned> ClassOf;
-    for (size_t I = 0; I < Interval.size(); ++I)
-      Class.push_back(
-          ClassOf.try_emplace({Pattern[I], Interval[I]->Bytes}, ClassOf.size())
-              .first->second);
+    for (size_t I = 0; I < Interval.size(); ++I) {
+      auto [It, New] =
+          ClassOf.try_emplace({Pattern[I], Interval[I]->Bytes}, ClassOf.size());
+      if (New)
+        Representative.push_back(I);
+      Class.push_back(It->second);
+    }
     const size_t Classes = ClassOf.size();
+    // The pairs a write makes, grouped by the other access's statement,
+    // which is what a witness is kept once for: an unrolled kernel repeats
+    // a few statements thousands of times, and once a pair of statements
+    // has its witness, or its classes never meet, its repetitions are
+    // passed over as a whole.
+    struct Site {
+      std::vector<size_t> Accesses; // in order
+      llvm::SmallVector<unsigned, 4> Classes;
+      llvm::SmallVector<unsigned, 2> Storages;
+    };
+    std::vector<Site> Sites;
+    // The sites of each array. A helper's statement, called twice in one of
+    // the kernel's, is one site, whose accesses may reach two arrays.
+    std::vector<std::vector<size_t>> SitesOfStorage;
+    llvm::DenseMap<const VarDecl *, unsigned> StorageIds;
+    llvm::DenseMap<std::pair<const Expr *, const Stmt *>, size_t> SiteIds;
+    std::vector<unsigned> StorageOf;
+    for (size_t I = 0; I < Interval.size(); ++I) {
+      auto [Storage, NewStorage] = StorageIds.try_emplace(
+          storageOf(*Interval[I]->Array), SitesOfStorage.size());
+      if (NewStorage)
+        SitesOfStorage.emplace_back();
+      StorageOf.push_back(Storage->second);
+      auto [It, NewSite] = SiteIds.try_emplace(
+          {Interval[I]->Access, Interval[I]->KernelStatement}, Sites.size());
+      if (NewSite)
+        Sites.emplace_back();
+      Site &Of = Sites[It->second];
+      Of.Accesses.push_back(I);
+      if (!llvm::is_contained(Of.Classes, Class[I]))
+        Of.Classes.push_back(Class[I]);
+      if (!llvm::is_contained(Of.Storages, Storage->second)) {
+        Of.Storages.push_back(Storage->second);
+        SitesOfStorage[Storage->second].push_back(It->second);
+      }
+    }
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
       const auto &Elements = ByWarp[Warp];
       std::vector<std::vector<int8_t>> Meets(
           Classes <= MaxClassesRemembered ? Classes : 0);
-      // Each access's elements with the lanes that touch them, in order: the
+      // Each class's elements with the lanes that touch them, in order: the
       // lanes that may overlap a lane's element are found by a search, not
       // by trying all 32 (an unrolled kernel has thousands of pairs).
-      std::vector<std::vector<std::pair<int64_t, int64_t>>> Sorted(
-          Interval.size());
-      for (size_t I = 0; I < Interval.size(); ++I) {
+      std::vector<std::vector<std::pair<int64_t, int64_t>>> SortedOfClass(
+          Classes);
+      for (size_t C = 0; C < Classes; ++C) {
+        const Lanes &Touching = *Elements[Representative[C]];
         for (int64_t Lane = 0; Lane < 32; ++Lane)
-          if ((*Elements[I])[Lane])
-            Sorted[I].push_back({*(*Elements[I])[Lane], Lane});
-        llvm::sort(Sorted[I]);
+          if (Touching[Lane])
+            SortedOfClass[C].push_back({*Touching[Lane], Lane});
+        llvm::sort(SortedOfClass[C]);
       }
-      for (size_t W = 0; W < Interval.size(); ++W) {
-        if (!Interval[W]->IsWrite)
-          continue;
-        for (size_t O = 0; O < Interval.size(); ++O) {
-          const SharedAccess *Write = Interval[W], *Other = Interval[O];
-          bool OtherFirst = Other->Sequence < Write->Sequence;
-          // The filters are pure: the cheapest first.
-          if (!sameStorage(*Other->Array, *Write->Array))
+      auto ClassesMeet = [&](unsigned WriteClass, unsigned OtherClass) {
+        auto Overlap = [&] {
+          return overlapAcrossLanes(
+              SortedOfClass[WriteClass],
+              Interval[Representative[WriteClass]]->Bytes,
+              SortedOfClass[OtherClass],
+              Interval[Representative[OtherClass]]->Bytes);
+        };
+        if (Meets.empty())
+          return Overlap();
+        std::vector<int8_t> &Row = Meets[WriteClass];
+        if (Row.empty())
+          Row.assign(Classes, -1);
+        int8_t &Known = Row[OtherClass];
+        if (Known < 0)
+          Known = Overlap();
+        return Known == 1;
+      };
+      // The first two lanes of this warp, lowest first, at which W and O
+      // touch overlapping bytes with no barrier between them.
+      auto Witness = [&](size_t W, size_t O) -> std::optional<Race> {
+        const SharedAccess *Write = Interval[W], *Other = Interval[O];
+        llvm::ArrayRef<std::pair<int64_t, int64_t>> OtherSorted =
+            SortedOfClass[Class[O]];
+        for (int64_t Lane = 0; Lane < 32; ++Lane) {
+          if (!(*Elements[W])[Lane])
             continue;
-          auto LanesMeet = [&] {
-            if (Meets.empty())
-              return overlapAcrossLanes(Sorted[W], Write->Bytes, Sorted[O],
-                                        Other->Bytes);
-            std::vector<int8_t> &Row = Meets[Class[W]];
-            if (Row.empty())
-              Row.assign(Classes, -1);
-            int8_t &Known = Row[Class[O]];
-            if (Known < 0)
-              Known = overlapAcrossLanes(Sorted[W], Write->Bytes, Sorted[O],
-                                         Other->Bytes);
-            return Known == 1;
-          };
-          if (!LanesMeet() || storeTheSameConstant(*Write, *Other) ||
-              Seen.count({Write->Access, Other->Access, OtherFirst,
-                          Write->KernelStatement, Other->KernelStatement}))
-            continue;
-          for (int64_t Lane = 0; Lane < 32; ++Lane) {
-            if (!(*Elements[W])[Lane])
+          // Any lane but this one touching the same element races with
+          // it: the lanes whose element overlaps this one's, lowest first.
+          int64_t Element = *(*Elements[W])[Lane];
+          llvm::SmallVector<int64_t, 32> Overlapping;
+          for (auto It = llvm::upper_bound(
+                   OtherSorted,
+                   std::make_pair(Element - Other->Bytes, int64_t(32)));
+               It != OtherSorted.end() && It->first < Element + Write->Bytes;
+               ++It)
+            Overlapping.push_back(It->second);
+          llvm::sort(Overlapping);
+          for (int64_t OtherLane : Overlapping) {
+            if (OtherLane == Lane ||
+                orderedBetween(Partial, *Write, Warp * 32 + Lane, *Other,
+                               Warp * 32 + OtherLane))
               continue;
-            // Any lane but this one touching the same element races with
-            // it: the lanes whose element overlaps this one's, lowest first.
-            int64_t Element = *(*Elements[W])[Lane];
-            llvm::SmallVector<int64_t, 32> Overlapping;
-            for (auto It = llvm::upper_bound(
-                     Sorted[O], std::make_pair(Element - Other->Bytes,
-                                               int64_t(32)));
-                 It != Sorted[O].end() && It->first < Element + Write->Bytes;
-                 ++It)
-              Overlapping.push_back(It->second);
-            llvm::sort(Overlapping);
-            bool Found = false;
-            for (int64_t OtherLane : Overlapping)
-              if (!Found && OtherLane != Lane &&
-                  !orderedBetween(Partial, *Write, Warp * 32 + Lane, *Other,
-                                  Warp * 32 + OtherLane)) {
-                // Named by the access whose element is known, if one is.
-                Race Witness{Write, Other, Warp * 32 + Lane,
-                             Warp * 32 + OtherLane,
-                             Write->AnyElement ? *(*Elements[O])[OtherLane]
-                                               : *(*Elements[W])[Lane]};
-                Witness.ModelThreads = Threads;
-                Witness.ModelShape = Block ? *Block : BlockSize{Threads, 1, 1};
-                Witness.ShapeDependent = ByShape[W] || ByShape[O];
-                // With no launch to go by, the default model's second warp
-                // stands for the others: a kernel launched in blocks of one
-                // warp has none, but nothing shows that it is, and a
-                // __syncwarp() is no fix where another warp may take part.
-                if (auto Across = meetAcrossOnce(ByWarp, Interval, W, O,
-                                                 Pattern[W], Pattern[O])) {
-                  Witness.AcrossWarps = true;
-                  std::tie(Witness.AcrossWriter, Witness.AcrossOther,
-                           Witness.AcrossElement) = *Across;
-                }
-                Races.push_back(Witness);
-                Seen.insert({Write->Access, Other->Access, OtherFirst,
-                             Write->KernelStatement, Other->KernelStatement});
-                Found = true;
-              }
-            if (Found)
-              break;
+            // Named by the access whose element is known, if one is.
+            Race Found{Write, Other, Warp * 32 + Lane, Warp * 32 + OtherLane,
+                       Write->AnyElement ? *(*Elements[O])[OtherLane]
+                                         : *(*Elements[W])[Lane]};
+            Found.ModelThreads = Threads;
+            Found.ModelShape = Block ? *Block : BlockSize{Threads, 1, 1};
+            Found.ShapeDependent = ByShape[W] || ByShape[O];
+            // With no launch to go by, the default model's second warp
+            // stands for the others: a kernel launched in blocks of one
+            // warp has none, but nothing shows that it is, and a
+            // __syncwarp() is no fix where another warp may take part.
+            if (auto Across = meetAcrossOnce(ByWarp, Interval, W, O, Pattern[W],
+                                             Pattern[O])) {
+              Found.AcrossWarps = true;
+              std::tie(Found.AcrossWriter, Found.AcrossOther,
+                       Found.AcrossElement) = *Across;
+            }
+            return Found;
           }
         }
+        return std::nullopt;
+      };
+      for (size_t W = 0; W < Interval.size(); ++W) {
+        const SharedAccess *Write = Interval[W];
+        if (!Write->IsWrite)
+          continue;
+        // A pair's witness is the first in the order of the accesses; the
+        // sites are visited in another, so this write's are sorted after.
+        std::vector<std::pair<size_t, Race>> Found;
+        for (size_t SiteId : SitesOfStorage[StorageOf[W]]) {
+          const Site &Others = Sites[SiteId];
+          const SharedAccess &First = *Interval[Others.Accesses.front()];
+          if (llvm::none_of(
+                  Others.Classes,
+                  [&](unsigned C) { return ClassesMeet(Class[W], C); }) ||
+              (Seen.count(SeenKey(*Write, First, true)) &&
+               Seen.count(SeenKey(*Write, First, false))))
+            continue;
+          for (size_t O : Others.Accesses) {
+            const SharedAccess *Other = Interval[O];
+            // The filters are pure: the cheapest first.
+            if (StorageOf[O] != StorageOf[W])
+              continue;
+            bool OtherFirst = Other->Sequence < Write->Sequence;
+            if (!ClassesMeet(Class[W], Class[O]) ||
+                storeTheSameConstant(*Write, *Other) ||
+                Seen.count(SeenKey(*Write, *Other, OtherFirst)))
+              continue;
+            if (std::optional<Race> Race = Witness(W, O)) {
+              Found.push_back({O, *Race});
+              Seen.insert(SeenKey(*Write, *Other, OtherFirst));
+            }
+          }
+        }
+        llvm::sort(Found, [](const auto &A, const auto &B) {
+          return A.first < B.first;
+        });
+        for (auto &[O, Race] : Found)
+          Races.push_back(std::move(Race));
       }
     }
   }
@@ -1934,6 +2016,7 @@ SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
   RememberGuards = false;
   std::vector<Guard> Guards;
   walk(Kernel.getBody(), newFrame(Frame()), Guards, 0);
+  Intervals = intervals();
   if (Exhausted)
     return {};
   RememberGuards = true;

@@ -195,6 +195,8 @@ private:
   /// The barrier intervals of the walk, as ranges [first, second) of
   /// Events: no barrier inside one orders every lane.
   std::vector<std::pair<size_t, size_t>> intervals() const;
+  /// intervals() of the last walk, which meetAcrossWarps asks for each race.
+  std::vector<std::pair<size_t, size_t>> Intervals;
   /// The elements the accesses of Interval touch, per warp and lane, and
   /// for each access its pattern number and whether the block's size
   /// decided them (ByShape).
@@ -344,7 +346,8 @@ private:
                          unsigned PatternO);
   unsigned patternOf(std::vector<std::optional<int64_t>> Elements);
   std::map<std::vector<std::optional<int64_t>>, unsigned> Patterns;
-  std::map<std::tuple<unsigned, int64_t, bool, unsigned, int64_t>, Meeting>
+  llvm::DenseMap<std::tuple<unsigned, int64_t, unsigned, unsigned, int64_t>,
+                 Meeting>
       Meetings;
 };
 
