@@ -25,7 +25,10 @@ unit identical.
 The ratio is CPU time (user + system, os.wait4) of warpfix over the
 baseline's, over the units the warpfix run parsed (those its prefilter skips
 cost next to nothing and are counted apart). The median, the 90th percentile
-and the slowest units are printed; --json keeps every row.
+and the slowest units are printed; --json keeps every row. With
+--stop-after S, no unit starts after S seconds: those running finish, and the
+summary covers what was measured, so a run on a machine lent for a limited
+time is not lost with its last unit.
 
   python3 bench/real-world/unit-speed.py --corpus /work/sweep/corpus \\
       --warpfix build/bin/warpfix -j 2 --json speed.json
@@ -69,6 +72,10 @@ def percentile(values, q):
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
+def fmt(value):
+    return "%.2f" % value if value is not None else "n/a"
+
+
 def measure(unit, tool_args, flags, warpfix, timeout, against=None):
     base = [warpfix, "--no-cache", "--quiet", "-j", "1"] + tool_args
     rc_p, cpu_p, wall_p, _ = run(base + ["--parse-only", "--no-prefilter", unit,
@@ -110,6 +117,10 @@ def main():
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--against",
                     help="another warpfix build: compare its reports and time")
+    ap.add_argument("--stop-after", type=float, metavar="SECONDS",
+                    help="start no unit after this long, finish those running, "
+                         "and report what was measured (a machine lent for a "
+                         "limited time keeps its results)")
     ap.add_argument("--json")
     args = ap.parse_args()
 
@@ -128,11 +139,19 @@ def main():
         sys.exit("no checked-out project under %s" % args.corpus)
 
     rows = []
+    started = time.monotonic()
+    not_measured = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(measure, unit, t, f, args.warpfix, args.timeout,
                                args.against):
                    (name, unit) for name, unit, t, f in work}
-        for n, fut in enumerate(concurrent.futures.as_completed(futures), 1):
+        for fut in concurrent.futures.as_completed(futures):
+            if (args.stop_after is not None and not not_measured
+                    and time.monotonic() - started > args.stop_after):
+                # cancel() is true for each unit not yet started.
+                not_measured = sum(f.cancel() for f in futures)
+            if fut.cancelled():
+                continue
             name, unit = futures[fut]
             row = fut.result()
             row["project"] = name
@@ -142,10 +161,15 @@ def main():
                 against = ", against %.2f s, %s" % (
                     row["against_cpu_s"],
                     "identical" if row["identical"] else "DIFFERS")
-            print("[%d/%d] %s %s: parse %.2f s, warpfix %.2f s%s" % (
-                n, len(work), name, os.path.relpath(unit, args.corpus),
-                row["parse_cpu_s"], row["warpfix_cpu_s"], against),
+            print("[%d/%d] %s %s: parse %.2f s, warpfix %.2f s%s%s" % (
+                len(rows), len(work), name, os.path.relpath(unit, args.corpus),
+                row["parse_cpu_s"], row["warpfix_cpu_s"], against,
+                ", skipped by the prefilter" if row["skipped"] else ""),
                 file=sys.stderr, flush=True)
+    if not_measured:
+        print("not measured (--stop-after %g s): %d units" % (
+            args.stop_after, not_measured))
+        print()
 
     parsed = [r for r in rows if r["skipped"] is False and r["ratio"]]
     skipped = [r for r in rows if r["skipped"]]
@@ -157,7 +181,6 @@ def main():
         mine = [r for r in parsed if name is None or r["project"] == name]
         every = [r for r in rows if name is None or r["project"] == name]
         ratios = [r["ratio"] for r in mine]
-        fmt = lambda v: "%.2f" % v if v is not None else "n/a"
         print("| %s | %d | %d | %s | %s | %.1f | %.1f |" % (
             name or "**all**", len(every), len(mine),
             fmt(percentile(ratios, 0.5)), fmt(percentile(ratios, 0.9)),
@@ -177,7 +200,6 @@ def main():
         compared = [r for r in rows if "identical" in r]
         differ = [r for r in compared if not r["identical"]]
         speedups = [r["speedup"] for r in parsed if r.get("speedup")]
-        fmt = lambda v: "%.2f" % v if v is not None else "n/a"
         print()
         print("against %s: %d units compared, %d with a different report or "
               "exit code; speed-up (its CPU over warpfix's) over the parsed "
