@@ -1905,8 +1905,9 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
           Known = Overlap();
         return Known == 1;
       };
-      // The first two lanes of this warp, lowest first, at which W and O
-      // touch overlapping bytes with no barrier between them.
+      // W and O's race in this warp, if they have one: the writer's lowest
+      // lane whose bytes another lane of O touches with no barrier between
+      // them, and the lowest such lane.
       auto Witness = [&](size_t W, size_t O) -> std::optional<Race> {
         const SharedAccess *Write = Interval[W], *Other = Interval[O];
         llvm::ArrayRef<std::pair<int64_t, int64_t>> OtherSorted =

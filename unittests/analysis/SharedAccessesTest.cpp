@@ -71,6 +71,27 @@ TEST(SharedAccesses, WiderReadOfTheSameElementsReachesTheNeighbour) {
   }
 }
 
+// The search visits a write's pairs statement by statement: here the
+// first read of the loop meets the write only in its second iteration,
+// after the other read's first. A write's witnesses still come in the
+// order of the accesses they pair it with.
+TEST(SharedAccesses, WitnessesComeInTheOrderOfTheAccesses) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[96];"
+                             "  s[threadIdx.x] = v;"
+                             "  for (int i = 0; i < 2; ++i) {"
+                             "    sink = s[threadIdx.x + i];"
+                             "    sink = s[threadIdx.x ^ 1]; } }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  KernelRaces Found = racesOf(Unit);
+  ASSERT_GE(Found.Races.size(), 2u);
+  const Race &First = Found.Races[0], &Second = Found.Races[1];
+  ASSERT_EQ(First.Write, Second.Write);
+  EXPECT_LT(First.Other->Sequence, Second.Other->Sequence);
+  EXPECT_NE(First.Other->Access, Second.Other->Access);
+}
+
 TEST(SharedAccesses, SyncwarpBetweenOrdersTheExchange) {
   ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
                              "  __shared__ int s[64];"
