@@ -1843,14 +1843,15 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
     struct Site {
       std::vector<size_t> Accesses; // in order
       llvm::SmallVector<unsigned, 4> Classes;
-      llvm::SmallVector<unsigned, 2> Storages;
     };
     std::vector<Site> Sites;
-    // The sites of each array. A helper's statement, called twice in one of
-    // the kernel's, is one site, whose accesses may reach two arrays.
+    // A write pairs only with accesses of its own array, so a site is a
+    // statement's accesses to one array (a helper's statement, called twice
+    // in one of the kernel's, may reach two).
     std::vector<std::vector<size_t>> SitesOfStorage;
     llvm::DenseMap<const VarDecl *, unsigned> StorageIds;
-    llvm::DenseMap<std::pair<const Expr *, const Stmt *>, size_t> SiteIds;
+    llvm::DenseMap<std::tuple<unsigned, const Expr *, const Stmt *>, size_t>
+        SiteIds;
     std::vector<unsigned> StorageOf;
     for (size_t I = 0; I < Interval.size(); ++I) {
       auto [Storage, NewStorage] = StorageIds.try_emplace(
@@ -1859,17 +1860,16 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
         SitesOfStorage.emplace_back();
       StorageOf.push_back(Storage->second);
       auto [It, NewSite] = SiteIds.try_emplace(
-          {Interval[I]->Access, Interval[I]->KernelStatement}, Sites.size());
-      if (NewSite)
+          {Storage->second, Interval[I]->Access, Interval[I]->KernelStatement},
+          Sites.size());
+      if (NewSite) {
         Sites.emplace_back();
+        SitesOfStorage[Storage->second].push_back(It->second);
+      }
       Site &Of = Sites[It->second];
       Of.Accesses.push_back(I);
       if (!llvm::is_contained(Of.Classes, Class[I]))
         Of.Classes.push_back(Class[I]);
-      if (!llvm::is_contained(Of.Storages, Storage->second)) {
-        Of.Storages.push_back(Storage->second);
-        SitesOfStorage[Storage->second].push_back(It->second);
-      }
     }
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
       const auto &Elements = ByWarp[Warp];
@@ -1972,8 +1972,6 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
           for (size_t O : Others.Accesses) {
             const SharedAccess *Other = Interval[O];
             // The filters are pure: the cheapest first.
-            if (StorageOf[O] != StorageOf[W])
-              continue;
             bool OtherFirst = Other->Sequence < Write->Sequence;
             if (!ClassesMeet(Class[W], Class[O]) ||
                 storeTheSameConstant(*Write, *Other) ||
