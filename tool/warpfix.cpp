@@ -87,7 +87,9 @@ cl::opt<std::string> Explain("explain",
 cl::opt<std::string> HeaderFilter(
     "header-filter",
     cl::desc("Regular expression for the headers whose findings are shown "
-             "(default: headers under the given paths)"),
+             "(default: headers under the folders given and beside the files "
+             "given; findings in other headers are not shown but still count "
+             "towards the exit code)"),
     cl::cat(Category));
 cl::opt<std::string> CudaPath("cuda-path",
                               cl::desc("CUDA toolkit root (default: CUDA_PATH, "
@@ -469,19 +471,26 @@ withIncluders(const std::vector<std::string> &Files,
   return Units;
 }
 
-/// The folders whose headers' findings are shown: the paths given.
+/// The folders whose headers' findings are shown by default: each folder
+/// given, and the folder of each file given, since `warpfix k.cu` asks about
+/// the headers beside it as much as about k.cu.
 std::vector<std::string> shownRoots() {
   std::vector<std::string> Roots;
-  for (const std::string &Path : Paths)
-    Roots.push_back(absolutePath(Path));
+  for (const std::string &Path : Paths) {
+    std::string Root = absolutePath(Path);
+    if (!sys::fs::is_directory(Root))
+      Root = sys::path::parent_path(Root).str();
+    if (!llvm::is_contained(Roots, Root))
+      Roots.push_back(std::move(Root));
+  }
   return Roots;
 }
 
 /// Whose findings are shown, by absolute path: the files analysed always;
 /// a header when it matches --header-filter, else the HeaderFilterRegex of the
-/// configuration in force in its directory, else when it lies under the given
-/// paths. A configuration that cannot be read lands in Errors.
-std::function<bool(StringRef)>
+/// configuration in force in its directory, else when it lies under Roots.
+/// A configuration that cannot be read lands in Errors.
+std::function<Visibility(StringRef)>
 headerFilter(const std::vector<std::string> &MainFiles, ConfigFinder &Configs,
              std::vector<std::string> &Errors,
              std::vector<std::string> Roots = shownRoots()) {
@@ -508,11 +517,13 @@ headerFilter(const std::vector<std::string> &MainFiles, ConfigFinder &Configs,
   };
   return [Roots, Mains, patternFor](StringRef Path) {
     if (Mains.contains(Path))
-      return true;
+      return Visibility::Shown;
     if (Regex *Pattern = patternFor(Path))
-      return Pattern->match(Path);
+      return Pattern->match(Path) ? Visibility::Shown : Visibility::FilteredOut;
     return llvm::any_of(Roots,
-                        [&](const std::string &R) { return isUnder(Path, R); });
+                        [&](const std::string &R) { return isUnder(Path, R); })
+               ? Visibility::Shown
+               : Visibility::OutsidePaths;
   };
 }
 
@@ -955,7 +966,10 @@ int exitCode(const RunReport &Run, bool HadErrors) {
   // findings nobody sees: such a run never says that none remain.
   if (!Run.UnitsWithErrors.empty())
     return ExitFindings;
-  return Run.remainingCount() ? ExitFindings : ExitClean;
+  // A header outside the paths given is still compiled with them: what no
+  // one chose to hide still remains.
+  return Run.remainingCount() || Run.Set.HiddenOutsidePaths ? ExitFindings
+                                                            : ExitClean;
 }
 
 /// --merge: how many of its units were replayed, and how many analysed again.

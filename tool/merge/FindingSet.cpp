@@ -489,14 +489,27 @@ size_t FindingSet::fileCount() const {
   return Files.size();
 }
 
-FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
-                         llvm::function_ref<bool(llvm::StringRef)> IsShown,
-                         bool WholeProject) {
+FindingSet
+mergeFindings(std::vector<TranslationUnitResult> Results,
+              llvm::function_ref<Visibility(llvm::StringRef)> VisibilityOf,
+              bool WholeProject) {
   FindingSet Set;
   // Point into Results, which the fold may move from. Sorted by key rather
   // than kept in a map by a copy of it: a stable sort keeps the copies of one
   // finding in the order they came, as a map's lists did.
-  std::vector<Diagnostic *> Shown, Hidden;
+  std::vector<Diagnostic *> Shown, Hidden, OutsidePaths;
+  auto sortIn = [&](Diagnostic &D) {
+    switch (VisibilityOf(D.Message.FilePath)) {
+    case Visibility::Shown:
+      Shown.push_back(&D);
+      break;
+    case Visibility::OutsidePaths:
+      OutsidePaths.push_back(&D);
+      [[fallthrough]];
+    case Visibility::FilteredOut:
+      Hidden.push_back(&D);
+    }
+  };
   std::vector<const Diagnostic *> Suppressed;
   llvm::StringMap<std::string> ReadByFailedTU;
   for (const TranslationUnitResult &TU : Results)
@@ -538,7 +551,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
       // never fixed.
       for (Diagnostic &D : TU.Findings)
         if (D.Message.Fix.empty())
-          (IsShown(D.Message.FilePath) ? Shown : Hidden).push_back(&D);
+          sortIn(D);
       continue;
     }
     for (const auto &Entry : TU.FileHashes) {
@@ -548,7 +561,7 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
         It->second.clear();
     }
     for (Diagnostic &D : TU.Findings)
-      (IsShown(D.Message.FilePath) ? Shown : Hidden).push_back(&D);
+      sortIn(D);
     for (const Diagnostic &D : TU.Suppressed)
       Suppressed.push_back(&D);
   }
@@ -559,9 +572,15 @@ FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
   if (!llvm::is_sorted(Suppressed, keyLess))
     llvm::stable_sort(Suppressed, keyLess);
   // Counted once each, as shown ones are, however many units saw them.
-  llvm::sort(Hidden, keyLess);
-  for (size_t I = 0; I < Hidden.size(); ++I)
-    Set.HiddenByHeaderFilter += I == 0 || keyLess(Hidden[I - 1], Hidden[I]);
+  auto distinct = [](std::vector<Diagnostic *> &Copies) {
+    llvm::sort(Copies, keyLess);
+    size_t Count = 0;
+    for (size_t I = 0; I < Copies.size(); ++I)
+      Count += I == 0 || keyLess(Copies[I - 1], Copies[I]);
+    return Count;
+  };
+  Set.HiddenByHeaderFilter = distinct(Hidden);
+  Set.HiddenOutsidePaths = distinct(OutsidePaths);
   // Vetoes of every finding of a check and message, wherever it stands
   // (FindingBuilder::vetoOnly), with their reasons.
   std::map<std::pair<std::string, std::string>, std::string> VetoedEverywhere;

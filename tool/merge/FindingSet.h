@@ -9,6 +9,11 @@
 
 namespace warpfix {
 
+/// Whether a file's findings are shown, and if not, whose choice that was: a
+/// header outside the paths given is hidden by default, not because the user
+/// said so, and its findings still count as remaining.
+enum class Visibility { Shown, OutsidePaths, FilteredOut };
+
 struct FindingSet {
   /// Sorted by file, offset, check and message: the same input always gives
   /// the same output, whatever order the TUs were analysed in.
@@ -19,6 +24,9 @@ struct FindingSet {
   std::vector<std::string> FailedFiles;
   /// Distinct findings in headers that the header filter does not show.
   size_t HiddenByHeaderFilter = 0;
+  /// Of those, the ones in headers outside the paths given that no
+  /// --header-filter or HeaderFilterRegex chose to hide.
+  size_t HiddenOutsidePaths = 0;
 
   size_t fixableCount() const;
   /// The findings on which every analysed unit abstained: code that nothing
@@ -31,13 +39,14 @@ struct FindingSet {
 bool containsReplacement(const clang::tooling::Replacements &Set,
                          const clang::tooling::Replacement &R);
 
-/// IsShown decides, by absolute path, whose findings the user asked for.
+/// VisibilityOf decides, by absolute path, whose findings are shown.
 /// WholeProject says that the run analysed every unit of the project (its
 /// folders, or a whole build): only then may a fix give a helper in a header
 /// a new parameter, which a unit left out would no longer compile against.
-FindingSet mergeFindings(std::vector<TranslationUnitResult> Results,
-                         llvm::function_ref<bool(llvm::StringRef)> IsShown,
-                         bool WholeProject);
+FindingSet
+mergeFindings(std::vector<TranslationUnitResult> Results,
+              llvm::function_ref<Visibility(llvm::StringRef)> VisibilityOf,
+              bool WholeProject);
 
 } // namespace warpfix
 

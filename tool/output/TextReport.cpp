@@ -437,11 +437,23 @@ void printRunSummary(const FindingSet &Set, const UnitOutcomes &Units,
      << (Set.Findings.size() == 1 ? "" : "s") << " in " << Set.fileCount()
      << " file" << (Set.fileCount() == 1 ? "" : "s") << " (" << Fixable
      << " fixable)\n";
-  if (size_t Hidden = Set.HiddenByHeaderFilter)
-    OS << Hidden << " more finding" << (Hidden == 1 ? "" : "s")
-       << " in headers that the header filter leaves out (by default, "
-          "headers outside the paths given); --header-filter='.*' shows "
-       << (Hidden == 1 ? "it" : "them") << "\n";
+  if (size_t Hidden = Set.HiddenByHeaderFilter) {
+    size_t Outside = Set.HiddenOutsidePaths;
+    OS << Hidden << " more finding" << (Hidden == 1 ? "" : "s");
+    if (Outside == Hidden)
+      OS << " in headers outside the paths given, which "
+         << (Hidden == 1 ? "counts" : "count")
+         << " towards the exit code as remaining";
+    else if (Outside)
+      OS << " in headers that the header filter leaves out; " << Outside
+         << " of them, outside the paths given where no filter is in force, "
+         << (Outside == 1 ? "counts" : "count")
+         << " towards the exit code as remaining";
+    else
+      OS << " in headers that the header filter leaves out";
+    OS << "; --header-filter='.*' shows " << (Hidden == 1 ? "it" : "them")
+       << "\n";
+  }
   if (size_t Uncalled = Set.uncalledCount())
     OS << Uncalled << " of them " << (Uncalled == 1 ? "is" : "are")
        << " in code that nothing in this run calls or instantiates, so who "
@@ -462,6 +474,9 @@ void printFixSummary(const RunReport &Run, size_t FilesWritten,
     OS << ", " << ForReview << " of them fixed with __activemask() marked for "
        << "review (--mask-fallback=activemask): warp-activemask-mask reports "
        << (ForReview == 1 ? "it" : "each") << " until the lanes are chosen";
+  if (size_t Outside = Run.Set.HiddenOutsidePaths)
+    OS << "; " << Outside << " more in headers outside the paths given, not "
+       << "shown and not fixed";
   OS << "\n";
 }
 
