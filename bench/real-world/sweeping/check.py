@@ -12,7 +12,8 @@ import time
 
 from .fix import fix_pass
 from .grep import SOURCE_EXTS, grep_sites
-from .inputs import project_args, source_paths, tus_of, walk
+from .cmake import configure
+from .inputs import command_tail, project_args, source_paths, tus_of, walk
 from .results import (clang_errors, crash_info, error_class, findings_of, reason_group,
                       refused_for_unit_errors, stats_from_csv, summarise_tus,
                       tu_statuses_from_report)
@@ -35,6 +36,17 @@ def run_project(p, args, defaults, out_dir):
     tus = tus_of(srcs)
     res["sources"] = [rel(s, root) for s in srcs]
     res["flags"] = [f.replace(root, "{root}") for f in flags]
+    res["mode"] = args.mode
+    database = None
+    if args.mode == "cmake":
+        res["cmake"] = configure(p, root, cmake_build_dir(args, p["name"], "check"),
+                                 args.file_timeout, args.nvcc)
+        if res["cmake"]["status"] != "configured":
+            res["status"] = res["cmake"]["status"]
+            res["note"] = res["cmake"].get("first_error") or ""
+            return res
+        database = res["cmake"]["build_dir"]
+        del res["flags"]
     base = [args.warpfix, "--format=json", "--stats=csv", "--no-cache",
             "-j", str(args.jobs), "--quiet"] + tool_args
     pdir = os.path.join(out_dir, p["name"]) if out_dir else None
@@ -53,7 +65,7 @@ def run_project(p, args, defaults, out_dir):
 
     # ---- check pass
     t0 = time.monotonic()
-    whole = run_warpfix(base + srcs + ["--"] + flags, args.timeout)
+    whole = run_warpfix(base + command_tail(srcs, flags, database), args.timeout)
     save("check", whole)
     res["check_run"] = {"status": whole.status, "rc": whole.rc, "signal": whole.signal,
                         "wall_s": round(whole.wall, 1)}
@@ -83,7 +95,7 @@ def run_project(p, args, defaults, out_dir):
         per_file = True
     if per_file:
         findings, statuses, errors, skipped, csv_rows, file_crashes = run_per_file(
-            base, flags, tus, args, pdir, root)
+            base, flags, database, tus, args, pdir, root)
         crashes += file_crashes
     res["check_wall_s"] = round(time.monotonic() - t0, 1)
     res["per_file"] = per_file
@@ -180,7 +192,15 @@ def run_project(p, args, defaults, out_dir):
     return res
 
 
-def run_per_file(base, flags, tus, args, pdir, root):
+def cmake_build_dir(args, name, tag):
+    """Where the CMake mode configures a project: beside the fix pass's copies."""
+    import tempfile
+    if not getattr(args, "cmake_root", None):
+        args.cmake_root = args.scratch or tempfile.mkdtemp(prefix="warpfix-sweep-cmake-")
+    return os.path.join(args.cmake_root, "%s.%s-build" % (name, tag))
+
+
+def run_per_file(base, flags, database, tus, args, pdir, root):
     """Every TU alone: for a whole run that crashed, timed out or printed garbage."""
     findings = {}
     statuses = {}
@@ -190,8 +210,8 @@ def run_per_file(base, flags, tus, args, pdir, root):
     skipped = 0
     for i, t in enumerate(tus):
         # headers under the project's sources stay visible as in the whole run
-        r = run_warpfix(base + ["--header-filter=^" + ere_escape(real(root)) + "/", t, "--"] + flags,
-                        args.file_timeout)
+        r = run_warpfix(base + ["--header-filter=^" + ere_escape(real(root)) + "/"] +
+                        command_tail([t], flags, database), args.file_timeout)
         tag = "file-%03d" % i
         if r.status in ("crashed", "timeout", "bad-output") and pdir:
             with open(os.path.join(pdir, tag + ".stderr"), "w") as f:

@@ -14,6 +14,7 @@ import sys
 import time
 
 from .check import run_project
+from .cmake import has_cmake
 from .report import print_summary, short_run, table, totals
 
 # bench/real-world, where sweep.py and projects.json are, and the repository
@@ -51,6 +52,11 @@ def main(description=None):
     ap.add_argument("--markdown", default=None, help="write the table as Markdown")
     ap.add_argument("--warpfix-arg", action="append", default=[],
                     help="extra warpfix option for every run (repeatable), e.g. --no-prefilter")
+    ap.add_argument("--mode", choices=("flags", "cmake"), default="flags",
+                    help="flags: the source folders and flags after '--', no database (default); "
+                         "cmake: each project with a CMakeLists.txt configured with CMake "
+                         "(compile_commands.json exported, nothing built) and run with -p; "
+                         "the others are left out")
     ap.add_argument("--cflag", action="append", default=[],
                     help="extra compiler flag for every project, after '--' (repeatable), "
                          "e.g. --cflag=-Wno-register")
@@ -104,6 +110,8 @@ def main(description=None):
             if p["name"] in kept:
                 rows.append(kept[p["name"]])
             continue
+        if args.mode == "cmake" and not has_cmake(p, os.path.join(args.corpus, p["name"])):
+            continue
         print("[%s] %s ..." % (time.strftime("%H:%M:%S"), p["name"]), file=sys.stderr, flush=True)
         try:
             r = run_project(p, args, defaults, args.out)
@@ -124,7 +132,8 @@ def main(description=None):
     doc = {"date": datetime.datetime.now().isoformat(timespec="seconds"),
            "warpfix": args.warpfix, "warpfix_version": version, "warpfix_commit": commit,
            "warpfix_source_commit": source_commit,
-           "jobs": args.jobs, "warpfix_args": args.warpfix_arg, "cflags": args.cflag,
+           "jobs": args.jobs, "mode": args.mode, "warpfix_args": args.warpfix_arg,
+           "cflags": args.cflag,
            "corpus": args.corpus,
            "wall_s": round(time.time() - started, 1), "projects": rows, "totals": tot}
     if args.json:

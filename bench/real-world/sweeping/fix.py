@@ -12,7 +12,8 @@ import subprocess
 import tempfile
 import time
 
-from .inputs import project_args, source_paths
+from .cmake import configure
+from .inputs import command_tail, project_args, source_paths
 from .results import crash_info, findings_of
 from .running import run_warpfix
 from .util import as_int, ere_escape, pick, real, shlex_quote
@@ -33,6 +34,23 @@ def fix_pass(p, args, defaults, base, tus, statuses, root, pdir):
         return out
     tool_args, flags = project_args(p, copy, defaults, args.warpfix_arg, args.cflag)
     srcs = [s for s in source_paths(p, copy) if os.path.exists(s)]
+    database = None
+    # What configuring the copy wrote into its sources (configure_file): not
+    # the fix's.
+    written_by_cmake = {}
+    if args.mode == "cmake":
+        # The check pass's database names the original tree: the copy is
+        # configured again, so that its compiles name the copy.
+        from .check import cmake_build_dir
+        configured = configure(p, copy, cmake_build_dir(args, p["name"], "fix"),
+                               args.file_timeout, args.nvcc)
+        if configured["status"] != "configured":
+            out["fix_run"] = {"status": "not-run",
+                              "note": "the copy did not configure: %s" % configured.get("first_error")}
+            return out
+        database = configured["build_dir"]
+        written_by_cmake = {c: open(os.path.join(copy, c), "rb").read()
+                            for c in files_changed(copy, root)}
     bad = {os.path.relpath(t, root) for t, s in statuses.items() if s in ("crashed", "timeout", "bad-output")}
     fix_base = [a for a in base if a != "--format=json"] + ["--format=json", "--fix"]
     if bad:
@@ -43,9 +61,10 @@ def fix_pass(p, args, defaults, base, tus, statuses, root, pdir):
             out["fixed"] = 0
             shutil.rmtree(copy, ignore_errors=True)
             return out
-        cmd = fix_base + ["--header-filter=^" + ere_escape(real(copy)) + "/"] + files + ["--"] + flags
+        cmd = fix_base + ["--header-filter=^" + ere_escape(real(copy)) + "/"] + \
+            command_tail(files, flags, database)
     else:
-        cmd = fix_base + srcs + ["--"] + flags
+        cmd = fix_base + command_tail(srcs, flags, database)
     r = run_warpfix(cmd, args.timeout)
     if pdir:
         with open(os.path.join(pdir, "fix.stdout"), "w") as f:
@@ -64,21 +83,10 @@ def fix_pass(p, args, defaults, base, tus, statuses, root, pdir):
         if out["fixed"] is None:
             out["fixed"] = sum(1 for f in findings_of(r.report) if f.get("fixed"))
         out["fix_errors"] = [e for e in r.report.get("errors", []) if isinstance(e, str)][:20]
-    # which files changed
-    changed = []
-    for d, dirs, names in os.walk(copy):
-        for n in names:
-            a = os.path.join(d, n)
-            b = os.path.join(root, os.path.relpath(a, copy))
-            if os.path.islink(a):
-                continue
-            try:
-                same = os.path.exists(b) and filecmp.cmp(a, b, shallow=False)
-            except OSError:
-                same = False
-            if not same:
-                changed.append(os.path.relpath(a, copy))
-    out["files_changed"] = sorted(changed)
+    changed = [c for c in files_changed(copy, root)
+               if c not in written_by_cmake or
+               open(os.path.join(copy, c), "rb").read() != written_by_cmake[c]]
+    out["files_changed"] = changed
     if pdir and changed:
         with open(os.path.join(pdir, "fix.diff"), "w") as f:
             for c in sorted(changed):
@@ -108,6 +116,24 @@ def fix_pass(p, args, defaults, base, tus, statuses, root, pdir):
         if not args.scratch:
             shutil.rmtree(scratch_root, ignore_errors=True)
     return out
+
+
+def files_changed(copy, root):
+    """The files of copy that differ from root's, or that root lacks, sorted."""
+    changed = []
+    for d, dirs, names in os.walk(copy):
+        for n in names:
+            a = os.path.join(d, n)
+            b = os.path.join(root, os.path.relpath(a, copy))
+            if os.path.islink(a):
+                continue
+            try:
+                same = os.path.exists(b) and filecmp.cmp(a, b, shallow=False)
+            except OSError:
+                same = False
+            if not same:
+                changed.append(os.path.relpath(a, copy))
+    return sorted(changed)
 
 
 def nvcc_check(args, p, copy, root, flags, changed, pdir):

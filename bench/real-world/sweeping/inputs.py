@@ -36,6 +36,15 @@ def project_args(p, root, defaults, warpfix_extra, cflags=()):
     return tool, flags
 
 
+def command_tail(paths, flags, database=None):
+    """What follows warpfix's options: the paths, then the flags after '--',
+    or, in the CMake mode, -p and the build directory (an empty '--' would
+    stand in for the database)."""
+    if database:
+        return ["-p", database] + list(paths)
+    return list(paths) + ["--"] + list(flags)
+
+
 def source_paths(p, root):
     return [os.path.normpath(os.path.join(root, s)) for s in p.get("sources", ["."])]
 
