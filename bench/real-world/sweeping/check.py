@@ -93,6 +93,11 @@ def run_project(p, args, defaults, out_dir):
                             "info": crash_info(whole.stderr)})
     if args.per_file == "always":
         per_file = True
+    elif not per_file and not statuses:
+        # The whole run failed and no unit runs alone: every unit shares its
+        # outcome, rather than vanishing from the count.
+        statuses = {t: whole.status if whole.status in ("crashed", "timeout", "bad-output")
+                    else "failed" for t in tus}
     if per_file:
         findings, statuses, errors, skipped, csv_rows, file_crashes = run_per_file(
             base, flags, database, tus, args, pdir, root)

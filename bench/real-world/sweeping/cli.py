@@ -127,6 +127,11 @@ def main(description=None):
                 file=sys.stderr, flush=True)
         else:
             print("    %s: %s" % (r.get("status"), r.get("note")), file=sys.stderr, flush=True)
+    # The CMake mode's build directories, in a folder of their own where no
+    # --scratch named one.
+    if getattr(args, "cmake_root", None) and not args.scratch and not args.keep_scratch:
+        import shutil
+        shutil.rmtree(args.cmake_root, ignore_errors=True)
     tot = totals(rows)
     print_summary(rows, tot)
     doc = {"date": datetime.datetime.now().isoformat(timespec="seconds"),

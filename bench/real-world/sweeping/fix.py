@@ -20,10 +20,21 @@ from .util import as_int, ere_escape, pick, real, shlex_quote
 
 
 def fix_pass(p, args, defaults, base, tus, statuses, root, pdir):
-    """--fix on a scratch copy; the units that crashed alone are left out."""
-    out = {}
+    """--fix on a scratch copy; the units that crashed alone are left out.
+    The copy goes afterwards, however the pass ends, unless --keep-scratch."""
     scratch_root = args.scratch or tempfile.mkdtemp(prefix="warpfix-sweep-")
     copy = os.path.join(scratch_root, p["name"])
+    try:
+        return fix_in_copy(p, args, defaults, base, tus, statuses, root, pdir, copy)
+    finally:
+        if not args.keep_scratch:
+            shutil.rmtree(copy, ignore_errors=True)
+            if not args.scratch:
+                shutil.rmtree(scratch_root, ignore_errors=True)
+
+
+def fix_in_copy(p, args, defaults, base, tus, statuses, root, pdir, copy):
+    out = {}
     if os.path.exists(copy):
         shutil.rmtree(copy)
     t0 = time.monotonic()
@@ -59,7 +70,6 @@ def fix_pass(p, args, defaults, base, tus, statuses, root, pdir):
         if not files:
             out["fix_run"] = {"status": "nothing-to-run", "left_out": sorted(bad)}
             out["fixed"] = 0
-            shutil.rmtree(copy, ignore_errors=True)
             return out
         cmd = fix_base + ["--header-filter=^" + ere_escape(real(copy)) + "/"] + \
             command_tail(files, flags, database)
@@ -111,10 +121,6 @@ def fix_pass(p, args, defaults, base, tus, statuses, root, pdir):
     if args.nvcc and changed:
         out["nvcc"] = nvcc_check(args, p, copy, root, flags, changed, pdir)
     out["fix_wall_s"] = round(time.monotonic() - t0, 1)
-    if not args.keep_scratch:
-        shutil.rmtree(copy, ignore_errors=True)
-        if not args.scratch:
-            shutil.rmtree(scratch_root, ignore_errors=True)
     return out
 
 
