@@ -103,7 +103,7 @@ Analysed analyse(const Setting &S, const CommandLineSettings &CommandLine,
       },
       S.ToolchainRoots);
   Out.Set = mergeFindings(
-      std::move(Results), [](llvm::StringRef) { return true; },
+      std::move(Results), [](llvm::StringRef) { return Visibility::Shown; },
       /*WholeProject=*/true);
   return Out;
 }
