@@ -12,12 +12,16 @@ namespace warpfix {
 
 struct Analyses {
   Analyses(clang::ASTContext &Ctx, bool AssumeWholeWarps, CallSites Sites)
-      : Calls(std::move(Sites)), Lanes(Ctx, Calls), Shapes(Ctx, Calls, AssumeWholeWarps),
-        Members(Ctx, Lanes, Calls, Shapes) {}
+      : Calls(std::move(Sites)), Lanes(Ctx, Calls),
+        Shapes(Ctx, Calls, AssumeWholeWarps),
+        Members(Ctx, Lanes, Calls, Shapes),
+        BlockMembers(Ctx, Lanes, Calls, Shapes, MembershipScope::Block) {}
   CallSites Calls;
   LaneDependence Lanes;
   WarpAssumptions Shapes;
   MembershipAnalysis Members;
+  /// The threads of a block that reach a statement, for its barriers.
+  MembershipAnalysis BlockMembers;
 };
 
 } // namespace warpfix

@@ -603,11 +603,14 @@ LaneValue LaneDependence::ofCall(const CallExpr *Call) {
     BroadcastsInProgress.erase(Call);
     return Result;
   }
+  // A block's barrier gives every thread of the block the same result.
+  if (Name.starts_with("__syncthreads_"))
+    return LaneValue::uniform();
   // Collective results that every participating lane receives alike.
-  if (calleeNamed(Callee, {"__ballot", "__any", "__all", "ballot", "any",
-                           "all", "__ballot_sync", "__any_sync", "__all_sync",
+  if (calleeNamed(Callee, {"__ballot", "__any", "__all", "ballot", "any", "all",
+                           "__ballot_sync", "__any_sync", "__all_sync",
                            "__uni_sync"}) ||
-      Name.starts_with("__reduce_") || Name.starts_with("__syncthreads_"))
+      Name.starts_with("__reduce_"))
     return LaneValue{LaneValue::WarpUniform, false, false, NoAssumption};
   // Atomics in every spelling the toolkit has (atomicAdd, __iAtomicAdd,
   // __uAtomicInc, __fAtomicAdd, __nv_atomic_*).

@@ -329,6 +329,10 @@ static bool readsOnlyThreadPrivateStmt(const Stmt *Condition,
 
 bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
                                    Membership &M) {
+  // The launch facts only make values the same across a warp, never across
+  // a block.
+  if (Scope == MembershipScope::Block)
+    return V.What == LaneValue::Uniform;
   if (!V.isWarpUniform())
     return false;
   unsigned AssumedOnly = 0;
@@ -367,8 +371,13 @@ bool MembershipAnalysis::uniformIn(LaneValue V, const FunctionDecl *F,
   return false;
 }
 
-/// M made unknown for Reason, keeping what it learnt about the launch.
+/// M made unknown for Reason, keeping what it learnt about the launch, and
+/// the conditions it had taken that part the lanes too.
 static bool fail(Membership &M, Membership Failure) {
+  if (Failure.KnownDivergent && M.LaneDependentCondition)
+    for (const LaneCondition &Taken : M.Conditions)
+      for (const LaneCondition::Conjunct &C : Taken.Conjuncts)
+        Failure.Deciders.push_back(C.Condition);
   Failure.AssumptionOff = std::move(M.AssumptionOff);
   Failure.AssumptionOffLoc = M.AssumptionOffLoc;
   M = std::move(Failure);
@@ -380,13 +389,18 @@ static bool fail(Membership &M, Membership Failure) {
 /// it; where V is warp-uniform in blocks of whole warps and only the block
 /// shape is unproven (a kernel whose address is taken), nothing is known:
 /// in a 1-D block every lane may well go on.
-static Membership notUniform(bool SplitsWarps, llvm::StringRef Subject,
-                             llvm::StringRef Consequence,
-                             llvm::StringRef MaybeConsequence,
-                             SourceLocation Where) {
-  if (SplitsWarps)
-    return Membership::divergent(
-        (Subject + " is lane-dependent" + Consequence).str(), Where);
+Membership MembershipAnalysis::notUniform(bool SplitsWarps,
+                                          llvm::StringRef Subject,
+                                          llvm::StringRef Consequence,
+                                          llvm::StringRef MaybeConsequence,
+                                          SourceLocation Where,
+                                          const Expr *Condition) const {
+  if (SplitsWarps) {
+    Membership Divergent = Membership::divergent(
+        (Subject + " is " + dependent() + Consequence).str(), Where);
+    Divergent.Deciders.push_back(Condition);
+    return Divergent;
+  }
   return Membership::unknown((Subject + " is warp-uniform only " +
                               InWholeWarpBlocksNotKnown + MaybeConsequence)
                                  .str(),
@@ -396,17 +410,15 @@ static Membership notUniform(bool SplitsWarps, llvm::StringRef Subject,
 /// M made unknown because a fix that would restructure the code around a
 /// divergent Subject is not the same program: why, after what notUniform()
 /// says of the Subject.
-static bool failRewrite(Membership &M, bool SplitsWarps,
-                        llvm::StringRef Subject, llvm::StringRef Consequence,
-                        llvm::StringRef MaybeConsequence,
-                        const std::string &Why, SourceLocation Where) {
-  Membership Failure = notUniform(SplitsWarps, Subject, Consequence,
-                                  MaybeConsequence, Where);
+static bool failRewrite(Membership &M, Membership Failure,
+                        const std::string &Why) {
   Failure.Reason += ", and " + Why;
   return fail(M, std::move(Failure));
 }
 
 bool MembershipAnalysis::splitsWarps(LaneValue V, const FunctionDecl *F) {
+  if (Scope == MembershipScope::Block)
+    return V.What != LaneValue::Uniform;
   // Rows of whole warps are never assumed (blocks of 16 x 16 threads are
   // common), and --assume-whole-warps=false says that blocks may not be.
   return !V.isWarpUniform() || Shapes.in(F).ShownOtherwise ||
@@ -426,6 +438,20 @@ bool MembershipAnalysis::addCondition(Membership &M, const IfStmt *If,
     return fail(M, Splits ? Membership::divergent(std::move(Why), Where)
                           : Membership::unknown(std::move(Why), Where));
   };
+  // A barrier takes no ballot: all that matters is whether the branch
+  // splits the block. What clang could not read, or a template's condition
+  // as written, is unknown, not thread-dependent.
+  if (Scope == MembershipScope::Block) {
+    if (If->getCond()->containsErrors() || If->getCond()->isTypeDependent())
+      return fail(M, Membership::unknown(
+                         "the branch condition has an error or depends on a "
+                         "template parameter, so which threads take it is "
+                         "not known",
+                         If->getCond()->getBeginLoc()));
+    M.LaneDependentCondition = true;
+    M.Conditions.push_back({{{If->getCond(), Negated}}, Anchor, nullptr});
+    return true;
+  }
   if (If->getInit() || If->getConditionVariable() || If->isConsteval())
     return Reject("the branch declares a variable in its condition, so the "
                   "condition cannot be evaluated before it",
@@ -540,13 +566,14 @@ bool MembershipAnalysis::addLoopCondition(Membership &M, const Stmt *Loop,
   bool Splits = splitsWarps(Lanes.of(Condition), F);
   if (std::optional<std::string> Refusal =
           loopRewriteRefusal(Loop, Ctx, Lanes.exitingFunctions()))
-    return failRewrite(M, Splits, "the loop's condition",
-                       ", so lanes leave it at different iterations",
-                       ", so lanes may leave it at different iterations",
-                       "the loop cannot be rewritten to keep them together: " +
-                           *Refusal,
-                       Ctx.getSourceManager().getExpansionLoc(
-                           Loop->getBeginLoc()));
+    return failRewrite(
+        M,
+        notUniform(Splits, "the loop's condition",
+                   ", so lanes leave it at different iterations",
+                   ", so lanes may leave it at different iterations",
+                   Ctx.getSourceManager().getExpansionLoc(Loop->getBeginLoc()),
+                   Condition),
+        "the loop cannot be rewritten to keep them together: " + *Refusal);
   addSingleCondition(M, Splits, Condition, /*Negated=*/false, Loop, Loop);
   return true;
 }
@@ -567,12 +594,12 @@ bool MembershipAnalysis::addArmCondition(
               "expression of the same statement, whose lanes its ballot, "
               "taken before the statement, would not all be";
   if (Refusal)
-    return failRewrite(M, Splits, "the conditional expression's condition", "",
-                       "",
-                       "its ballot cannot be taken before the statement: " +
-                           *Refusal,
-                       Ctx.getSourceManager().getExpansionLoc(
-                           Cond->getBeginLoc()));
+    return failRewrite(
+        M,
+        notUniform(Splits, "the conditional expression's condition", "", "",
+                   Ctx.getSourceManager().getExpansionLoc(Cond->getBeginLoc()),
+                   Condition),
+        "its ballot cannot be taken before the statement: " + *Refusal);
   addSingleCondition(M, Splits, Condition, InFalseArm, Statement);
   return true;
 }
@@ -608,17 +635,19 @@ bool MembershipAnalysis::applyEarlyExits(Membership &M, const Stmt *Earlier,
     if (ElseExits && !ThenExits && Lanes.exits(If->getThen()).empty())
       return addCondition(M, If, /*Negated=*/false, If, F);
   }
-  std::string Why = std::string(describeExit(Divergent)) +
-                    (SomeLaneDependent
-                         ? " under a lane-dependent condition"
+  std::string Why =
+      std::string(describeExit(Divergent)) +
+      (SomeLaneDependent ? " under a " + dependent().str() + " condition"
                          : " under a condition that is warp-uniform only " +
                                InWholeWarpBlocksNotKnown.str() + ",") +
-                    " may remove lanes before this point";
-  return fail(M, SomeLaneDependent
-                     ? Membership::divergent(std::move(Why),
-                                             Divergent->getBeginLoc())
-                     : Membership::unknown(std::move(Why),
-                                           Divergent->getBeginLoc()));
+      " may remove " + threads().str() + " before this point";
+  Membership Failure =
+      SomeLaneDependent
+          ? Membership::divergent(std::move(Why), Divergent->getBeginLoc())
+          : Membership::unknown(std::move(Why), Divergent->getBeginLoc());
+  if (SomeLaneDependent)
+    Failure.Deciders.push_back(Divergent);
+  return fail(M, std::move(Failure));
 }
 
 Membership MembershipAnalysis::at(const Stmt *S, FixShapes Allowed) {
@@ -692,11 +721,13 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
             return M;
           continue;
         }
-        fail(M, notUniform(splitsWarps(Lanes.of(loopCondition(Parent)), F),
-                           "the loop's condition",
-                           ", so lanes leave it at different iterations",
-                           ", so lanes may leave it at different iterations",
-                           Parent->getBeginLoc()));
+        fail(M, notUniform(
+                    splitsWarps(Lanes.of(loopCondition(Parent)), F),
+                    "the loop's condition",
+                    (", so " + threads() + " leave it at different iterations")
+                        .str(),
+                    ", so lanes may leave it at different iterations",
+                    Parent->getBeginLoc(), loopCondition(Parent)));
         return M;
       }
       // The body is searched, not the loop: a break in it leaves this loop.
@@ -706,20 +737,24 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
         LaneValue Guard = Lanes.controlDependenceWithin(Exit, Parent);
         if (!uniformIn(Guard, F, M)) {
           std::string Exits = describeExit(Exit);
-          fail(M, !splitsWarps(Guard, F)
-                      ? Membership::unknown(
-                            Exits +
-                                " under a condition that is warp-uniform "
-                                "only " +
-                                InWholeWarpBlocksNotKnown.str() +
-                                ", may make lanes leave the loop at "
-                                "different iterations",
-                            Exit->getBeginLoc())
-                      : Membership::divergent(
-                            Exits + " under a lane-dependent condition makes "
-                                    "lanes leave the loop at different "
-                                    "iterations",
-                            Exit->getBeginLoc()));
+          Membership Failure =
+              !splitsWarps(Guard, F)
+                  ? Membership::unknown(
+                        Exits +
+                            " under a condition that is warp-uniform "
+                            "only " +
+                            InWholeWarpBlocksNotKnown.str() +
+                            ", may make lanes leave the loop at "
+                            "different iterations",
+                        Exit->getBeginLoc())
+                  : Membership::divergent(
+                        Exits + " under a " + dependent().str() +
+                            " condition makes " + threads().str() +
+                            " leave the loop at different iterations",
+                        Exit->getBeginLoc());
+          if (Failure.KnownDivergent)
+            Failure.Deciders.push_back(Exit);
+          fail(M, std::move(Failure));
           return M;
         }
       }
@@ -728,7 +763,7 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
           !Uniform(Switch->getCond())) {
         fail(M, notUniform(splitsWarps(Lanes.of(Switch->getCond()), F),
                            "the switch's condition", "", "",
-                           Switch->getBeginLoc()));
+                           Switch->getBeginLoc(), Switch->getCond()));
         return M;
       }
     } else if (isa<SwitchCase>(Parent)) {
@@ -756,7 +791,7 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
         }
         fail(M, notUniform(splitsWarps(Lanes.of(Cond->getCond()), F),
                            "the conditional expression's condition", "", "",
-                           Cond->getBeginLoc()));
+                           Cond->getBeginLoc(), Cond->getCond()));
         return M;
       }
     } else if (const auto *Bin = dyn_cast<BinaryOperator>(Parent)) {
@@ -764,7 +799,7 @@ Membership MembershipAnalysis::fromEntry(const FunctionDecl *F,
           !Uniform(Bin->getLHS())) {
         fail(M, notUniform(splitsWarps(Lanes.of(Bin->getLHS()), F),
                            "the short-circuit operator's left operand", "", "",
-                           Bin->getOperatorLoc()));
+                           Bin->getOperatorLoc(), Bin->getLHS()));
         return M;
       }
     }
@@ -851,7 +886,10 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
     if (AtCall.Result != Membership::AllLanes) {
       std::string Why =
           AtCall.Result == Membership::Conditional
-              ? std::string("the call is under a lane-dependent branch")
+              ? std::string(Scope == MembershipScope::Block
+                                ? "a thread-dependent condition decides "
+                                  "which threads make the call"
+                                : "the call is under a lane-dependent branch")
               : AtCall.Reason;
       constexpr unsigned ChainToldInFull = 4;
       std::string ChainEnd = AtCall.CallChain ? AtCall.ChainEnd : Why;
@@ -861,7 +899,9 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
       Result = Membership::unknown(
           Name +
               (AtCall.isPartial()
-                   ? " is called here by only some lanes of the warp ("
+                   ? (" is called here by only some " + threads() + " of the " +
+                      (Scope == MembershipScope::Block ? "block (" : "warp ("))
+                         .str()
                    : " is called here, where the lanes that arrive are "
                      "unknown (") +
               Why + ")",
@@ -869,6 +909,13 @@ Membership MembershipAnalysis::atEntry(const FunctionDecl *F) {
       Result.CallChain = AtCall.CallChain + 1;
       Result.ChainEnd = std::move(ChainEnd);
       Result.KnownDivergent = AtCall.isPartial();
+      if (AtCall.Result == Membership::Conditional) {
+        for (const LaneCondition &Taken : AtCall.Conditions)
+          for (const LaneCondition::Conjunct &C : Taken.Conjuncts)
+            Result.Deciders.push_back(C.Condition);
+      } else {
+        Result.Deciders = AtCall.Deciders;
+      }
       Result.AssumptionOff = AtCall.AssumptionOff;
       Result.AssumptionOffLoc = AtCall.AssumptionOffLoc;
       break;

@@ -81,6 +81,11 @@ struct Membership {
   /// Unknown, but provably not all lanes: the reason is a lane-dependent
   /// construct, not a lack of information (no visible caller, a goto).
   bool KnownDivergent = false;
+  /// KnownDivergent: what parts the lanes, the one that failed the walk
+  /// first: conditions, or exits (`return`, `break`) whose enclosing
+  /// conditions do; up a call chain, the caller's. A report about the parting
+  /// can then tell which of them depends on the thread's own index.
+  std::vector<const clang::Stmt *> Deciders;
   /// Conditional, and some condition is lane-dependent. Otherwise each one
   /// is warp-uniform in blocks of whole warps and only the block shape is
   /// unproven: the ballot is still exact, but every lane may well get here.
@@ -118,11 +123,19 @@ struct Membership {
 
 struct PathStep;
 
+/// Whose threads a membership is about: the lanes of one warp, for the warp
+/// primitives, or the threads of one block, for the block's barriers. A
+/// condition leaves every thread of a block together only where its value is
+/// the same across the block; one that is the same within each warp
+/// (`threadIdx.x / 32`) still splits the block.
+enum class MembershipScope { Warp, Block };
+
 class MembershipAnalysis {
 public:
   MembershipAnalysis(clang::ASTContext &Ctx, LaneDependence &Lanes,
-                     const CallSites &Calls, WarpAssumptions &Shapes)
-      : Ctx(Ctx), Lanes(Lanes), Calls(Calls), Shapes(Shapes) {}
+                     const CallSites &Calls, WarpAssumptions &Shapes,
+                     MembershipScope Scope = MembershipScope::Warp)
+      : Ctx(Ctx), Lanes(Lanes), Calls(Calls), Shapes(Shapes), Scope(Scope) {}
 
   /// The lanes that reach S, from the entry of the function around it. For a
   /// device function, its entry counts as reached by all lanes only when every
@@ -168,10 +181,27 @@ private:
   /// that escapes, a launch that cannot be evaluated) kept it from being
   /// proven, and every lane may well go the same way.
   bool splitsWarps(LaneValue V, const clang::FunctionDecl *F);
+  /// Unknown, or divergent where Splits, because Subject decides which
+  /// threads go on and is not uniform.
+  Membership notUniform(bool Splits, llvm::StringRef Subject,
+                        llvm::StringRef Consequence,
+                        llvm::StringRef MaybeConsequence,
+                        clang::SourceLocation Where,
+                        const clang::Expr *Condition) const;
+  /// "lanes" or "threads", as the scope counts them.
+  llvm::StringRef threads() const {
+    return Scope == MembershipScope::Block ? "threads" : "lanes";
+  }
+  /// The word for a value that differs between them.
+  llvm::StringRef dependent() const {
+    return Scope == MembershipScope::Block ? "thread-dependent"
+                                           : "lane-dependent";
+  }
   clang::ASTContext &Ctx;
   LaneDependence &Lanes;
   const CallSites &Calls;
   WarpAssumptions &Shapes;
+  MembershipScope Scope;
   llvm::DenseMap<const clang::FunctionDecl *, Membership> Entries;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
 };

@@ -9,12 +9,22 @@ namespace warpfix::test {
 namespace {
 
 Membership membershipOfCall(llvm::StringRef Code, llvm::StringRef Callee,
-                            bool AssumeWholeWarps = true) {
+                            bool AssumeWholeWarps = true,
+                            MembershipScope Scope = MembershipScope::Warp) {
   ParsedUnit Unit(Code, AssumeWholeWarps);
   EXPECT_TRUE(Unit.parsed()) << Unit.errors();
   if (!Unit.parsed())
     return Membership::unknown("not parsed", {});
-  return Unit.analyses().Members.at(&Unit.call(Callee));
+  Analyses &Shared = Unit.analyses();
+  return (Scope == MembershipScope::Block ? Shared.BlockMembers
+                                          : Shared.Members)
+      .at(&Unit.call(Callee));
+}
+
+/// The threads of a block that reach the call of Callee.
+Membership threadsReachingCall(llvm::StringRef Code, llvm::StringRef Callee) {
+  return membershipOfCall(Code, Callee, /*AssumeWholeWarps=*/true,
+                          MembershipScope::Block);
 }
 
 TEST(Membership, StraightLineKernelReachesWithAllLanes) {
@@ -189,6 +199,46 @@ TEST(Membership, HelperWhoseAddressEscapesHasUnseenCallers) {
       "__global__ void k(int *out, int v) { out[0] = sum(v); }",
       "__shfl_xor_sync");
   EXPECT_NE(Membership::AllLanes, M.Result);
+}
+
+// A condition that keeps every lane of each warp together still parts the
+// threads of a block: warps 0 and 1 take different ways.
+TEST(Membership, WholeWarpConditionPartsTheBlock) {
+  const char *Code = "__global__ void k(int *out) {"
+                     "  if (threadIdx.x / 32 == 0) __syncthreads(); }";
+  EXPECT_FALSE(membershipOfCall(Code, "__syncthreads").isPartial());
+  Membership Block = threadsReachingCall(Code, "__syncthreads");
+  ASSERT_EQ(Membership::Conditional, Block.Result) << Block.Reason;
+  EXPECT_TRUE(Block.isPartial());
+}
+
+TEST(Membership, BlockUniformConditionKeepsEveryThreadOfTheBlock) {
+  Membership M = threadsReachingCall(
+      "__global__ void k(int *out, int n) {"
+      "  for (int s = blockDim.x / 2; s > 0; s >>= 1) {"
+      "    if (threadIdx.x < s) out[threadIdx.x] += out[threadIdx.x + s];"
+      "    if (blockIdx.x < n) __syncthreads(); } }",
+      "__syncthreads");
+  EXPECT_EQ(Membership::AllLanes, M.Result) << M.Reason;
+}
+
+TEST(Membership, BarrierResultIsTheSameForTheWholeBlock) {
+  Membership M =
+      threadsReachingCall("__global__ void k(int *out) {"
+                          "  while (__syncthreads_or(out[threadIdx.x] > 0)) {"
+                          "    out[threadIdx.x] -= 1; __syncthreads(); } }",
+                          "__syncthreads");
+  EXPECT_EQ(Membership::AllLanes, M.Result) << M.Reason;
+}
+
+TEST(Membership, ThreadStridedLoopPartsTheBlock) {
+  Membership M = threadsReachingCall(
+      "__global__ void k(int *out, int n) {"
+      "  for (int i = threadIdx.x; i < n; i += blockDim.x) {"
+      "    out[i] = 0; __syncthreads(); } }",
+      "__syncthreads");
+  EXPECT_TRUE(M.isPartial()) << M.Reason;
+  EXPECT_NE(std::string::npos, M.Reason.find("thread-dependent")) << M.Reason;
 }
 
 } // namespace
