@@ -1,5 +1,6 @@
 #include "checks/CheckRegistry.h"
 #include "checks/NoLintDirectives.h"
+#include "checks/block-divergent-syncthreads.h"
 #include "checks/cuda-removed-api.h"
 #include "checks/warp-activemask-mask.h"
 #include "checks/warp-full-mask-divergent.h"
@@ -18,6 +19,15 @@ static std::unique_ptr<Check> create(llvm::StringRef Name,
 }
 
 static const CheckInfo Registry[] = {
+    {"block-divergent-syncthreads",
+     "a barrier of the whole block (__syncthreads(), a thread block's "
+     "sync(), bar.sync) that not every thread of the block reaches; "
+     "reported, with where the threads part",
+     create<BlockDivergentSyncthreadsCheck>,
+     BlockDivergentSyncthreadsCheck::options,
+     // The barriers' names, a group's sync(), and the PTX opcodes as they
+     // stand in an asm template.
+     "__syncthreads*,__barrier_sync,sync,bar,barrier"},
     {"cuda-removed-api",
      "texture and surface references, the runtime calls and the headers "
      "that CUDA 12 and 13 removed; reported, since each still needs porting "

@@ -1,4 +1,5 @@
-"""Checks --explain against docs/checks for every check --list-checks names.
+"""Checks --explain against docs/checks for every check of the registry
+(--list-checks --checks=*: those off by default too).
 
 Usage: explain-all.py WARPFIX DOCS_DIR. Exits 1 when a check's explanation
 differs from its doc, or a doc names no check.
@@ -8,7 +9,7 @@ import subprocess
 import sys
 
 warpfix, docs_dir = sys.argv[1], sys.argv[2]
-listing = subprocess.run([warpfix, "--list-checks"], check=True,
+listing = subprocess.run([warpfix, "--list-checks", "--checks=*"], check=True,
                          capture_output=True, text=True).stdout
 checks = [line.split(" - ", 1)[0].strip()
           for line in listing.splitlines()[1:] if " - " in line]
