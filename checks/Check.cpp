@@ -1,6 +1,7 @@
 #include "checks/Check.h"
 #include "checks/MaskFix.h"
 #include "checks/analysis/Analyses.h"
+#include "llvm/ADT/STLExtras.h"
 #include <cassert>
 
 namespace warpfix {
@@ -11,6 +12,10 @@ CheckContext::CheckContext(const CheckOptions &Options, FindingSink &Sink,
     : Options(Options), Sink(Sink), FullMasks(FullMasks), Skipped(Skipped) {}
 
 CheckContext::~CheckContext() = default;
+
+bool CheckContext::runs(llvm::StringRef Check) const {
+  return llvm::is_contained(Running, Check);
+}
 
 Analyses &CheckContext::analyses(clang::ASTContext &Ctx) {
   if (!Shared) {

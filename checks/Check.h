@@ -9,6 +9,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -41,6 +42,10 @@ public:
   const FullMaskMacros &FullMasks;
   const SkippedCode &Skipped;
 
+  /// The names of the checks that run in this unit, so that two checks
+  /// that may see one defect report it once.
+  std::vector<std::string> Running;
+  bool runs(llvm::StringRef Check) const;
   /// The shared analyses, built once per translation unit on first use.
   Analyses &analyses(clang::ASTContext &Ctx);
 

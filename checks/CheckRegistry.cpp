@@ -1,6 +1,7 @@
 #include "checks/CheckRegistry.h"
 #include "checks/NoLintDirectives.h"
 #include "checks/block-divergent-syncthreads.h"
+#include "checks/block-missing-syncthreads.h"
 #include "checks/cuda-removed-api.h"
 #include "checks/warp-activemask-mask.h"
 #include "checks/warp-full-mask-divergent.h"
@@ -28,6 +29,12 @@ static const CheckInfo Registry[] = {
      // The barriers' names, a group's sync(), and the PTX opcodes as they
      // stand in an asm template.
      "__syncthreads*,__barrier_sync,sync,bar,barrier"},
+    {"block-missing-syncthreads",
+     "shared memory written by a thread of one warp and read or written by "
+     "a thread of another warp of the block, with no __syncthreads() between "
+     "them; reported, with the two threads and the element",
+     create<BlockMissingSyncthreadsCheck>,
+     BlockMissingSyncthreadsCheck::options, "__shared__"},
     {"cuda-removed-api",
      "texture and surface references, the runtime calls and the headers "
      "that CUDA 12 and 13 removed; reported, since each still needs porting "

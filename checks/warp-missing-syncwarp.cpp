@@ -1,5 +1,6 @@
 #include "checks/warp-missing-syncwarp.h"
 #include "checks/MaskFix.h"
+#include "checks/RaceWording.h"
 #include "checks/analysis/Analyses.h"
 #include "checks/analysis/Exits.h"
 #include "checks/analysis/LocalDefinitions.h"
@@ -138,101 +139,23 @@ CharSourceRange statementRange(const Stmt *S, ASTContext &Ctx) {
   return CharSourceRange::getCharRange(Range.getBegin(), Semi->getEndLoc());
 }
 
-/// The element at Offset bytes into Var, spelt as the source would name it:
-/// `tile[1][3]`, `slots[2].flag`, `smem.sum[16]`. Of a union's or struct's
-/// fields, those the access names are followed.
-std::string elementName(const VarDecl &Var, int64_t Offset, const Expr &Access,
-                        ASTContext &Ctx) {
-  llvm::SmallPtrSet<const FieldDecl *, 4> Named;
-  for (const Expr *E = &Access; E;) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Member = dyn_cast<MemberExpr>(E)) {
-      if (const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl()))
-        Named.insert(Field);
-      E = Member->getBase();
-    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
-      E = Sub->getBase();
-    } else {
-      E = nullptr;
-    }
-  }
-  std::string Name = Var.getName().str();
-  QualType Type = Var.getType();
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
-    if (const ArrayType *Array = Ctx.getAsArrayType(Type)) {
-      QualType Element = Array->getElementType();
-      if (Element->isIncompleteType() || Element->isDependentType())
-        break;
-      int64_t Size = Ctx.getTypeSizeInChars(Element).getQuantity();
-      if (Size <= 0)
-        break;
-      Name += "[" + std::to_string(Offset / Size) + "]";
-      Offset %= Size;
-      Type = Element;
-      continue;
-    }
-    const RecordDecl *Record = Type->getAsRecordDecl();
-    if (!Record || !Record->getDefinition() || Record->isInvalidDecl() ||
-        Ctx.hasSameUnqualifiedType(Type, Access.getType()))
-      break;
-    const FieldDecl *Into = nullptr;
-    for (const FieldDecl *Field : Record->fields()) {
-      if (!Named.contains(Field) || Field->getType()->isIncompleteType())
-        continue;
-      int64_t Start = Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(Field)).getQuantity();
-      int64_t Size = Ctx.getTypeSizeInChars(Field->getType()).getQuantity();
-      // A bit-field's access stands for its whole struct.
-      if (Field->isBitField() || (Offset >= Start && Offset < Start + Size)) {
-        Into = Field;
-        if (!Field->isBitField())
-          Offset -= Start;
-        break;
-      }
-    }
-    if (!Into)
-      break;
-    Name += "." + Into->getNameAsString();
-    if (Into->isBitField())
-      break;
-    Type = Into->getType();
-  }
-  return Name;
-}
-
 } // namespace
 
-void WarpMissingSyncwarpCheck::onFunction(const FunctionDecl &Kernel,
+void WarpMissingSyncwarpCheck::onFunction(const FunctionDecl &Function,
                                           ASTContext &Ctx) {
-  if (!Kernel.isThisDeclarationADefinition() ||
-      !Kernel.hasAttr<CUDAGlobalAttr>() ||
-      isExpansionInSystemHeader(Kernel, Ctx.getSourceManager()) ||
-      Kernel.isDependentContext() || !Kernel.getBody())
-    return;
-  Kernels.push_back(&Kernel);
-  KernelsContext = &Ctx;
+  Kernels.onFunction(Function, Ctx);
 }
 
 void WarpMissingSyncwarpCheck::onDeclRef(const DeclRefExpr &Ref,
                                          ASTContext &) {
-  // Wherever it is written: a kernel's walk follows calls and pointers.
-  const auto *Var = dyn_cast<VarDecl>(Ref.getDecl());
-  if (Var && Var->hasAttr<CUDASharedAttr>())
-    NamesSharedMemory = true;
+  Kernels.onDeclRef(Ref);
 }
 
 void WarpMissingSyncwarpCheck::onEndOfTranslationUnit() {
-  if (NamesSharedMemory)
-    for (const FunctionDecl *Kernel : Kernels)
-      analyseKernel(*Kernel, *KernelsContext);
-  Kernels.clear();
-  NamesSharedMemory = false;
+  Kernels.analyse([this](const FunctionDecl &Kernel, ASTContext &Ctx) {
+    analyseKernel(Kernel, Ctx);
+  });
 }
-
-/// The work the models of 1024-thread blocks may take for one kernel with
-/// no launch in sight, in evaluations of an expression for a thread: about
-/// three seconds. A miner's scrypt kernel takes 11 million, 16 times its
-/// two-warp model; without the model its races get no fix.
-static constexpr size_t LargestBlockEvaluations = 12'000'000;
 
 void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
                                              ASTContext &Ctx) {
@@ -275,28 +198,6 @@ std::optional<std::string> WarpMissingSyncwarpCheck::unseenShapeMatters(
         "modelled (a block of 1024 threads would cost too much): threads of "
         "later warps may meet here too");
   return std::nullopt;
-}
-
-/// The block a race between warps was found in, where the kernel may run in
-/// blocks of another size too.
-static std::string blockOfWitness(const Race &R,
-                                  const WarpAssumptions::Launches &Launches) {
-  if (R.FromLaunch && Launches.Sizes.size() == 1 && !Launches.OthersPossible)
-    return "";
-  const BlockSize &B = R.ModelShape;
-  std::string Size =
-      B.Y * B.Z > 1 ? std::to_string(B.X) + "x" + std::to_string(B.Y) +
-                          (B.Z > 1 ? "x" + std::to_string(B.Z) : "") +
-                          " threads"
-      : !R.FromLaunch && R.ModelThreads == SharedAccessAnalysis::TwoWarps
-          ? "two warps"
-          : std::to_string(B.X) + " threads";
-  if (R.FromLaunch)
-    return ", in its launch with blocks of " + Size;
-  return ", in a block of " + Size +
-         (Launches.Sizes.empty()
-              ? ", as modelled with no launch in sight"
-              : ", as modelled for a launch whose size warpfix cannot see");
 }
 
 void WarpMissingSyncwarpCheck::reportStatement(

@@ -5,6 +5,7 @@
 
 #include "checks/Check.h"
 #include "checks/MaskFix.h"
+#include "checks/SharedMemoryKernels.h"
 #include "checks/analysis/SharedAccesses.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -27,14 +28,7 @@ public:
 private:
   void analyseKernel(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
 
-  /// The kernels of the unit, analysed at its end, and only if some code of
-  /// it names a __shared__ variable: every access the analysis finds goes
-  /// through such a name, and the walk through every kernel, unrolling its
-  /// loops and entering its calls, is a tenth of the checks' work on a unit
-  /// of many kernels with no shared memory.
-  std::vector<const clang::FunctionDecl *> Kernels;
-  clang::ASTContext *KernelsContext = nullptr;
-  bool NamesSharedMemory = false;
+  SharedMemoryKernels Kernels;
   /// The kernel being reported names threadIdx.y or z and may be launched
   /// in blocks that warpfix cannot see.
   bool RowsModelled = false;

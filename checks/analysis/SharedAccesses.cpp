@@ -87,6 +87,7 @@ bool isBarrierCall(const CallExpr &Call) {
 BarrierReach reachOf(const CallExpr &Call, const ASTContext &Ctx) {
   BarrierReach Reach;
   llvm::StringRef Name = Call.getDirectCallee()->getName();
+  Reach.OfBlock = Name.starts_with("__syncthreads") || Name == "__barrier_sync";
   if (Name == "__syncwarp") {
     if (Call.getNumArgs() == 1 && !Call.getArg(0)->isDefaultArgument()) {
       if (std::optional<uint32_t> Mask = constantMask(Call.getArg(0), Ctx))
@@ -110,6 +111,13 @@ BarrierReach reachOf(const CallExpr &Call, const ASTContext &Ctx) {
         Group = Group->getPointeeType();
     }
     Reach.TileSize = tileSizeOf(Group);
+    const CXXRecordDecl *Record =
+        Group.isNull() ? nullptr : Group->getAsCXXRecordDecl();
+    // A thread_group may be any group: not known to hold the whole block.
+    Reach.OfBlock = Record && Record->getIdentifier() &&
+                    llvm::is_contained({"thread_block", "grid_group",
+                                        "multi_grid_group", "cluster_group"},
+                                       Record->getName());
   }
   return Reach;
 }
@@ -120,6 +128,44 @@ bool isBarrierAsm(const AsmStmt &Asm, const ASTContext &Ctx) {
          Text.find("barrier.sync") != std::string::npos ||
          Text.find("bar.warp.sync") != std::string::npos ||
          Text.find("barrier.cta") != std::string::npos;
+}
+
+/// A named barrier's arrival or reduction in PTX: `bar.arrive 1, 64;` lets a
+/// producer warp go on while the consumers wait at `bar.sync 1, 64;`.
+bool arrivesAtBarrierAsm(const AsmStmt &Asm, const ASTContext &Ctx) {
+  std::string Text = Asm.generateAsmString(Ctx);
+  return !isBarrierAsm(Asm, Ctx) &&
+         llvm::any_of(
+             std::initializer_list<llvm::StringRef>{
+                 "bar.arrive", "barrier.arrive", "bar.red", "barrier.red"},
+             [&](llvm::StringRef Op) {
+               return llvm::StringRef(Text).contains(Op);
+             });
+}
+
+/// The waits of the barriers of libcu++ (`cuda::barrier::arrive_and_wait`,
+/// `wait`) and of a cooperative group's split barrier (`barrier_wait`):
+/// the threads that take part are set where the barrier is made.
+bool waitsForOtherThreads(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  if (Name == "arrive_and_wait" || Name == "barrier_wait")
+    return true;
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+  return Name == "wait" && Method && Method->getParent()->getIdentifier() &&
+         Method->getParent()->getName().contains("barrier");
+}
+
+/// Such a barrier orders threads of different warps, but which, warpfix
+/// does not know: it parts the block's intervals, where a race it hides is
+/// missed rather than one it does not have reported, and orders no lanes
+/// within a warp, as before it was seen.
+BarrierReach arrivalOnly() {
+  BarrierReach Reach;
+  Reach.Mask = 0;
+  Reach.OfBlock = true;
+  return Reach;
 }
 
 /// X op Y, as C computes it on 64 bits, where it is defined.
@@ -468,7 +514,9 @@ SharedAccessAnalysis::evaluateExpression(const Expr *E, const Frame *Context,
       // may run any of it. gridDim stays 1: unknown in a guard, it made
       // `if (gridDim.x == 1) { tail(); return; }` and the code after it
       // both possible for one lane.
-      if (InGuard)
+      // The search for races between warps takes its witnesses from the
+      // block of index 0, which every launch has (OfBlockZero).
+      if (InGuard && !OfBlockZero)
         return std::nullopt;
       return 0;
     }
@@ -681,7 +729,11 @@ bool SharedAccessAnalysis::resolve(const Expr *E, const Frame *Context,
     int64_t Scale = ElementBytes(Sub->getType());
     if (Scale == 0 || !resolve(Sub->getBase(), Context, Out, Depth + 1, true))
       return false;
-    Out.Terms.push_back({Sub->getIdx(), Context, Scale});
+    int64_t Extent = 0;
+    if (const auto *Array = Ctx.getAsConstantArrayType(
+            Sub->getBase()->IgnoreParenImpCasts()->getType()))
+      Extent = Array->getSize().getLimitedValue(INT64_MAX);
+    Out.Terms.push_back({Sub->getIdx(), Context, Scale, Extent});
     return true;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -808,6 +860,40 @@ static const Stmt *kernelStatementOf(const Stmt *Leaf, const Frame *Context) {
     if (F->Call)
       Leaf = F->CallStatement;
   return Leaf;
+}
+
+bool SharedAccessAnalysis::reachesBarrier(const FunctionDecl &F) {
+  const FunctionDecl *Definition = nullptr;
+  if (!F.hasBody(Definition))
+    return false;
+  auto [Known, New] = BarrierCallers.try_emplace(Definition, false);
+  if (!New)
+    return Known->second; // also a call of itself, while it is searched
+  class Search : public RecursiveASTVisitor<Search> {
+  public:
+    explicit Search(SharedAccessAnalysis &Analysis) : Analysis(Analysis) {}
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *Call) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      Found |= (isBarrierCall(*Call) && reachOf(*Call, Analysis.Ctx).OfBlock) ||
+               waitsForOtherThreads(Callee) ||
+               (Callee && Analysis.reachesBarrier(*Callee));
+      return !Found;
+    }
+    bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+      Found |= (isBarrierAsm(*Asm, Analysis.Ctx) &&
+                Asm->generateAsmString(Analysis.Ctx).find("bar.warp.sync") ==
+                    std::string::npos) ||
+               arrivesAtBarrierAsm(*Asm, Analysis.Ctx);
+      return !Found;
+    }
+
+  private:
+    SharedAccessAnalysis &Analysis;
+  } Searching(*this);
+  Searching.TraverseStmt(Definition->getBody());
+  BarrierCallers[Definition] = Searching.Found;
+  return Searching.Found;
 }
 
 /// Where shared memory is passed to a call that is not followed (through a
@@ -1010,10 +1096,15 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
       }
       const FunctionDecl *Callee = Call->getDirectCallee();
       if (Callee && Analysis.Ctx.getSourceManager().isInSystemHeader(
-                        Callee->getLocation()))
+                        Callee->getLocation())) {
+        if (waitsForOtherThreads(Callee))
+          Analysis.addBarrier(arrivalOnly(), Guards, Context);
         return true;
+      }
       if (!Callee || !Callee->getBody() || Depth >= 4) {
         Analysis.addOpaqueCall(*Call, Context, Guards, Leaf);
+        if (Callee && Analysis.reachesBarrier(*Callee))
+          Analysis.addBarrier(arrivalOnly(), Guards, Context);
         return true;
       }
       // Enter the callee with its parameters bound to this call's arguments,
@@ -1069,14 +1160,22 @@ void SharedAccessAnalysis::walkExpression(const Stmt *S, const Frame *Context,
       return true;
     }
     bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+      if (arrivesAtBarrierAsm(*Asm, Analysis.Ctx)) {
+        Analysis.addBarrier(arrivalOnly(), Guards, Context);
+        return true;
+      }
       if (!isBarrierAsm(*Asm, Analysis.Ctx))
         return true;
-      // `bar.warp.sync %0;` orders the lanes of its operand.
+      // `bar.warp.sync %0;` orders the lanes of its operand; the other
+      // barriers the block's threads, or as many as their count names,
+      // which is taken to be the block.
       BarrierReach Reach;
-      if (Asm->generateAsmString(Analysis.Ctx).find("bar.warp.sync") !=
-              std::string::npos &&
-          Asm->getNumInputs() > 0)
+      bool OfWarp =
+          Asm->generateAsmString(Analysis.Ctx).find("bar.warp.sync") !=
+          std::string::npos;
+      if (OfWarp && Asm->getNumInputs() > 0)
         Reach.MaskExpr = Asm->getInputExpr(0);
+      Reach.OfBlock = !OfWarp;
       Analysis.addBarrier(std::move(Reach), Guards, Context);
       return true;
     }
@@ -1482,7 +1581,7 @@ std::optional<int64_t> SharedAccessAnalysis::guardValue(const Guard &G,
                                                         int64_t Tid) {
   // During the walk, frames are still being made and marked (a counter
   // that the block's size decides): only afterwards is a value final.
-  if (!RememberGuards || Tid >= Threads)
+  if (!RememberGuards || Tid >= Threads || OfBlockZero)
     return evaluate(G.Condition, G.Context, Tid);
   if (Exhausted)
     return std::nullopt;
@@ -1699,23 +1798,57 @@ std::vector<std::pair<size_t, size_t>> SharedAccessAnalysis::intervals() const {
   return Out;
 }
 
+std::vector<std::pair<size_t, size_t>>
+SharedAccessAnalysis::blockIntervals() const {
+  std::vector<std::pair<size_t, size_t>> Out;
+  size_t Start = 0;
+  for (size_t End = 0; End <= Events.size(); ++End) {
+    // A barrier of the block that only some threads reach is
+    // block-divergent-syncthreads' finding; here it is taken to order.
+    if (End < Events.size() &&
+        (Events[End].Access || !Events[End].Reach.OfBlock))
+      continue;
+    Out.push_back({Start, End});
+    Start = End + 1;
+  }
+  return Out;
+}
+
+bool SharedAccessAnalysis::inBounds(const SharedAccess &A, int64_t Tid) {
+  for (const SharedAccess::Term &T : A.Terms)
+    if (T.Extent > 0)
+      if (std::optional<int64_t> V = evaluate(T.Index, T.Context, Tid);
+          V && (*V < 0 || *V >= T.Extent))
+        return false;
+  return true;
+}
+
 std::vector<std::optional<int64_t>>
-SharedAccessAnalysis::lanesOf(const SharedAccess &A, int64_t Warp) {
+SharedAccessAnalysis::lanesOf(const SharedAccess &A, int64_t Warp,
+                              bool InBlockZero) {
+  llvm::SaveAndRestore BlockZero(OfBlockZero, InBlockZero);
   std::vector<std::optional<int64_t>> PerLane(32);
-  for (int64_t Lane = 0; Lane < 32; ++Lane)
-    if (executes(A, Warp * 32 + Lane))
-      PerLane[Lane] = element(A, Warp * 32 + Lane);
+  for (int64_t Lane = 0; Lane < 32; ++Lane) {
+    if (!executes(A, Warp * 32 + Lane))
+      continue;
+    if (InBlockZero && !inBounds(A, Warp * 32 + Lane)) {
+      IndexedOutside = true;
+      continue;
+    }
+    PerLane[Lane] = element(A, Warp * 32 + Lane);
+  }
   return PerLane;
 }
 
 const SharedAccessAnalysis::AccessElements &
-SharedAccessAnalysis::elementsOf(const SharedAccess &A) {
-  auto [Known, New] = TouchedBy.try_emplace(&A);
+SharedAccessAnalysis::elementsOf(const SharedAccess &A, bool InBlockZero) {
+  auto [Known, New] =
+      (InBlockZero ? TouchedInBlockZeroBy : TouchedBy).try_emplace(&A);
   if (New) {
     llvm::SaveAndRestore Reading(ReadShape, false);
     std::vector<std::optional<int64_t>> Elements;
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp) {
-      Known->second.ByWarp.push_back(lanesOf(A, Warp));
+      Known->second.ByWarp.push_back(lanesOf(A, Warp, InBlockZero));
       llvm::append_range(Elements, Known->second.ByWarp.back());
     }
     Known->second.Pattern = patternOf(std::move(Elements));
@@ -1724,12 +1857,13 @@ SharedAccessAnalysis::elementsOf(const SharedAccess &A) {
   return Known->second;
 }
 
-Touched SharedAccessAnalysis::touched(
-    const std::vector<const SharedAccess *> &Interval,
-    std::vector<unsigned> &Pattern, std::vector<bool> &ByShape) {
+Touched
+SharedAccessAnalysis::touched(const std::vector<const SharedAccess *> &Interval,
+                              std::vector<unsigned> &Pattern,
+                              std::vector<bool> &ByShape, bool InBlockZero) {
   Touched ByWarp(Threads / 32);
   for (const SharedAccess *A : Interval) {
-    const AccessElements &Elements = elementsOf(*A);
+    const AccessElements &Elements = elementsOf(*A, InBlockZero);
     for (int64_t Warp = 0; Warp < Threads / 32; ++Warp)
       // A view: the lanes live in ByWarp's buffer, which stays where it is
       // when TouchedBy grows and moves the vector that owns it.
@@ -1994,6 +2128,64 @@ std::vector<Race> SharedAccessAnalysis::findRaces() {
   return Races;
 }
 
+std::vector<Race> SharedAccessAnalysis::racesAcrossWarps() {
+  if (Exhausted)
+    return {};
+  // The walk's budget was not passed; the search that follows it is bounded
+  // by what the walk recorded.
+  llvm::SaveAndRestore Unbounded(Budget, size_t(0));
+  std::vector<Race> Races;
+  std::set<std::tuple<const Expr *, const Expr *, const Stmt *, const Stmt *>>
+      Seen;
+  for (auto [Start, End] : blockIntervals()) {
+    std::vector<const SharedAccess *> Interval;
+    for (size_t I = Start; I < End; ++I)
+      if (Events[I].Access)
+        Interval.push_back(&*Events[I].Access);
+    std::vector<unsigned> Pattern;
+    std::vector<bool> ByShape;
+    // The threads of one block, the one of index 0, so that a guard on the
+    // grid's thread index (`if (idx == 0)`) names the threads it names
+    // there; and not a thread that indexes outside an array's dimension, a
+    // block larger than the kernel was written for.
+    Touched ByWarp = touched(Interval, Pattern, ByShape, /*InBlockZero=*/true);
+    if (ByWarp.size() < 2)
+      continue;
+    // Unrolled code repeats a statement's accesses thousands of times: the
+    // pairs are tried per statement and array, and once a pair of
+    // statements has its witness its repetitions are passed over.
+    for (size_t W = 0; W < Interval.size(); ++W) {
+      const SharedAccess &Write = *Interval[W];
+      if (!Write.IsWrite)
+        continue;
+      for (size_t O = 0; O < Interval.size(); ++O) {
+        const SharedAccess &Other = *Interval[O];
+        auto Key =
+            std::make_tuple(Write.Access, Other.Access, Write.KernelStatement,
+                            Other.KernelStatement);
+        if (Seen.count(Key) || !sameStorage(*Write.Array, *Other.Array) ||
+            storeTheSameConstant(Write, Other))
+          continue;
+        auto Across =
+            meetAcrossOnce(ByWarp, Interval, W, O, Pattern[W], Pattern[O]);
+        if (!Across)
+          continue;
+        Seen.insert(Key);
+        Race Found{&Write, &Other, std::get<0>(*Across), std::get<1>(*Across),
+                   std::get<2>(*Across)};
+        Found.AcrossWarps = true;
+        std::tie(Found.AcrossWriter, Found.AcrossOther, Found.AcrossElement) =
+            *Across;
+        Found.ModelThreads = Threads;
+        Found.ModelShape = Block ? *Block : BlockSize{Threads, 1, 1};
+        Found.ShapeDependent = ByShape[W] || ByShape[O];
+        Races.push_back(Found);
+      }
+    }
+  }
+  return Races;
+}
+
 std::vector<Race>
 SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
                               std::optional<BlockSize> Launched,
@@ -2006,6 +2198,8 @@ SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
   Events.clear();
   EventsOf.clear();
   TouchedBy.clear();
+  TouchedInBlockZeroBy.clear();
+  IndexedOutside = false;
   Patterns.clear();
   Meetings.clear();
   Frames.clear();
@@ -2159,6 +2353,40 @@ BlockModels::racesIn(const FunctionDecl &Kernel,
         R.ModelThreads = Shapes[M].Size.X * Shapes[M].Size.Y * Shapes[M].Size.Z;
         R.FromLaunch = Shapes[M].FromLaunch;
       }
+  }
+  return Races;
+}
+
+std::vector<Race> BlockModels::racesAcrossWarps() {
+  std::vector<Race> Races;
+  std::set<std::tuple<const Expr *, const Expr *, const Stmt *, const Stmt *>>
+      Kept;
+  for (size_t M = 0; M < Models.size(); ++M) {
+    // Rows of a width that no launch gave: an index written for rows of 16
+    // (`16 * threadIdx.y + threadIdx.x`) names one element twice in rows of
+    // 32, and a kernel that only names blockDim.y is given a second row it
+    // may never have. Such a model tells warps apart; it shows no race.
+    const BlockSize &Size = Shapes[M].Size;
+    if (!Shapes[M].FromLaunch && (Size.Y > 1 || Size.Z > 1))
+      continue;
+    std::vector<Race> Found = Models[M].racesAcrossWarps();
+    // Some thread of a model of a launch not in sight indexes outside an
+    // array's dimension: the kernel was written for smaller blocks, whose
+    // threads meet otherwise (`s[256 + 1]` and `if (tid == 0) s[256] = x;`,
+    // which thread 256 of a 1024-thread block meets).
+    if (!Shapes[M].FromLaunch && Models[M].indexedOutside())
+      continue;
+    for (Race &R : Found) {
+      if (!Kept.insert({R.Write->Access, R.Other->Access,
+                        R.Write->KernelStatement, R.Other->KernelStatement})
+               .second)
+        continue;
+      R.ModelShape = Shapes[M].Size;
+      R.ModelThreads = Shapes[M].Size.X * Shapes[M].Size.Y * Shapes[M].Size.Z;
+      R.FromLaunch = Shapes[M].FromLaunch;
+      R.ShapeDependent = R.ShapeDependent && !R.FromLaunch;
+      Races.push_back(R);
+    }
   }
   return Races;
 }

@@ -75,6 +75,10 @@ struct SharedAccess {
     const clang::Expr *Index;
     const Frame *Context;
     int64_t Scale;
+    /// The elements of the array dimension that Index selects in, where
+    /// its type says (0 where not): a thread whose index falls outside it
+    /// runs in a block larger than the code was written for.
+    int64_t Extent = 0;
   };
   std::vector<Term> Terms;
   /// Bytes added to the terms' sum: the offset of a field (`slots[i].flag`).
@@ -113,6 +117,11 @@ struct BarrierReach {
   /// Orders every lane of every thread modelled: it closes a barrier
   /// interval.
   bool Whole = true;
+  /// A barrier of the whole block (__syncthreads(), bar.sync, a thread
+  /// block's or grid's sync()), or one whose threads only its making names
+  /// (libcu++'s, a named barrier's arrival): it orders threads of different
+  /// warps, which no __syncwarp() does.
+  bool OfBlock = false;
 };
 
 struct Race {
@@ -181,6 +190,16 @@ public:
   meetAcrossWarps(const clang::Expr *Write, const clang::Stmt *WriteStatement,
                   const clang::Expr *Other, const clang::Stmt *OtherStatement);
 
+  /// In the last racesIn's model, the pairs of accesses through which
+  /// threads of different warps meet at one element with no barrier of the
+  /// whole block between them: a __syncwarp() does not part them. One
+  /// witness per pair of accesses made during a pair of kernel statements,
+  /// whichever comes first. Nothing where the walk gave up.
+  std::vector<Race> racesAcrossWarps();
+  /// Whether a thread of the last racesAcrossWarps indexed outside an
+  /// array's dimension.
+  bool indexedOutside() const { return IndexedOutside; }
+
 private:
   struct Event {
     std::optional<SharedAccess> Access; ///< empty: a barrier
@@ -195,13 +214,19 @@ private:
   /// The barrier intervals of the walk, as ranges [first, second) of
   /// Events: no barrier inside one orders every lane.
   std::vector<std::pair<size_t, size_t>> intervals() const;
+  /// The same, closed only by barriers of the block (OfBlock), wherever
+  /// they stand.
+  std::vector<std::pair<size_t, size_t>> blockIntervals() const;
   /// intervals() of the last walk, which meetAcrossWarps asks for each race.
   std::vector<std::pair<size_t, size_t>> Intervals;
   /// The elements the accesses of Interval touch, per warp and lane, and
   /// for each access its pattern number and whether the block's size
   /// decided them (ByShape).
+  /// InBlockZero: the lanes of the block of index 0 (OfBlockZero), less
+  /// those whose index falls outside its array dimension.
   Touched touched(const std::vector<const SharedAccess *> &Interval,
-                  std::vector<unsigned> &Pattern, std::vector<bool> &ByShape);
+                  std::vector<unsigned> &Pattern, std::vector<bool> &ByShape,
+                  bool InBlockZero = false);
   /// What each access touches, per warp and lane, evaluated once per model
   /// for the race search and meetAcrossWarps both.
   struct AccessElements {
@@ -209,10 +234,18 @@ private:
     unsigned Pattern;
     bool ReadsShape;
   };
-  const AccessElements &elementsOf(const SharedAccess &A);
+  const AccessElements &elementsOf(const SharedAccess &A,
+                                   bool InBlockZero = false);
   /// The elements that the lanes of Warp touch through A, if any.
-  std::vector<std::optional<int64_t>> lanesOf(const SharedAccess &A,
-                                              int64_t Warp);
+  std::vector<std::optional<int64_t>>
+  lanesOf(const SharedAccess &A, int64_t Warp, bool InBlockZero = false);
+  /// Whether no index of A falls outside its array dimension for thread
+  /// Tid, where both are known.
+  bool inBounds(const SharedAccess &A, int64_t Tid);
+  /// Whether F, or a function it calls, has a barrier of the block: a call
+  /// too deep to be followed still parts the block's intervals.
+  bool reachesBarrier(const clang::FunctionDecl &F);
+  llvm::DenseMap<const clang::FunctionDecl *, bool> BarrierCallers;
   void addOpaqueCall(const clang::CallExpr &Call, const Frame *Context,
                      const std::vector<Guard> &Guards, const clang::Stmt *Leaf);
   /// Files an access with where it is made: its statement, the kernel's
@@ -301,6 +334,11 @@ private:
   bool Exhausted = false;
   /// Evaluating a guard: blockIdx is unknown there.
   bool InGuard = false;
+  /// Guards read blockIdx as 0, instead of as unknown: every launch has the
+  /// block of index 0, and a race between two of its threads is one. The
+  /// race search within warps keeps blockIdx unknown, since its fixes must
+  /// order every block.
+  bool OfBlockZero = false;
   /// An evaluation read blockDim or gridDim, or a counter they decide.
   bool ReadShape = false;
   llvm::DenseMap<const clang::FunctionDecl *,
@@ -334,7 +372,10 @@ private:
   std::map<std::pair<const clang::Expr *, const clang::Stmt *>,
            std::vector<size_t>>
       EventsOf;
-  llvm::DenseMap<const SharedAccess *, AccessElements> TouchedBy;
+  llvm::DenseMap<const SharedAccess *, AccessElements> TouchedBy,
+      TouchedInBlockZeroBy;
+  /// A lane of racesAcrossWarps indexed outside an array's dimension.
+  bool IndexedOutside = false;
   /// Where threads of different warps meet through two accesses depends
   /// only on the elements each lane touches: unrolled code makes thousands
   /// of pairs of accesses that touch the same ones. Each access's elements,
@@ -372,6 +413,12 @@ public:
       : Ctx(Ctx), LargestBudget(LargestBudget) {}
   std::vector<Race> racesIn(const clang::FunctionDecl &Kernel,
                             const WarpAssumptions::Launches &Launches);
+  /// After racesIn, the races between threads of different warps in its
+  /// models (SharedAccessAnalysis::racesAcrossWarps), the first witness of
+  /// each pair kept: those of launches, and for launches not in sight those
+  /// of blocks in x only, since rows of a guessed width repeat indices that
+  /// the kernel's own width keeps apart.
+  std::vector<Race> racesAcrossWarps();
   /// Whether a model of the largest block was not made, or gave up.
   bool largestSkipped() const { return LargestSkipped; }
   /// Whether blocks with rows were modelled for launches not in sight: no

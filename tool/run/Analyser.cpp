@@ -195,6 +195,8 @@ public:
     Context =
         std::make_unique<CheckContext>(Unit.Options, *Sink, FullMasks, Skipped);
     for (const CheckInfo *Info : Unit.Checks)
+      Context->Running.push_back(Info->Name.str());
+    for (const CheckInfo *Info : Unit.Checks)
       Instances.push_back(Info->Create(Info->Name, *Context));
     // A shared preamble's macros never passed the preprocessor's hooks.
     auto BeforeChecks = [this, &CI](ASTContext &Ctx) {
@@ -556,6 +558,8 @@ void scanLexically(llvm::StringRef File,
       SourceRange(SM.getLocForStartOfFile(Main), SM.getLocForEndOfFile(Main)),
       Why.str());
   CheckContext Context(Options, Sink, FullMasks, Whole);
+  for (const CheckInfo *Info : Checks)
+    Context.Running.push_back(Info->Name.str());
   for (const CheckInfo *Info : Checks)
     Info->Create(Info->Name, Context)->onEndOfTranslationUnit();
   Out.Findings = Sink.takeFindings();

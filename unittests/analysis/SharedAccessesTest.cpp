@@ -171,7 +171,71 @@ TEST(SharedAccesses, BlockBarrierOrdersEveryWarp) {
                              "void host(int v) { k<<<1, 64>>>(v); }")
                       .str());
   ASSERT_TRUE(Unit.parsed()) << Unit.errors();
-  EXPECT_TRUE(racesOf(Unit).Races.empty());
+  KernelRaces Found = racesOf(Unit);
+  EXPECT_TRUE(Found.Races.empty());
+  EXPECT_TRUE(Found.Models->racesAcrossWarps().empty());
+}
+
+// The exchange that only threads of different warps make is a race between
+// warps, and a __syncwarp() between the accesses does not order it.
+TEST(SharedAccesses, ExchangeBetweenWarpsIsARaceAcrossWarps) {
+  ParsedUnit Unit((Prelude + "__global__ void k(int v) {"
+                             "  __shared__ int s[64];"
+                             "  s[threadIdx.x] = v;"
+                             "  __syncwarp();"
+                             "  sink = s[(threadIdx.x + 32) % 64]; }"
+                             "void host(int v) { k<<<1, 64>>>(v); }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  KernelRaces Found = racesOf(Unit);
+  EXPECT_TRUE(Found.Races.empty());
+  std::vector<Race> Across = Found.Models->racesAcrossWarps();
+  ASSERT_EQ(Across.size(), 1u);
+  const Race &R = Across.front();
+  EXPECT_TRUE(R.Write->IsWrite);
+  EXPECT_FALSE(R.Other->IsWrite);
+  EXPECT_NE(R.WriterThread / 32, R.OtherThread / 32);
+  EXPECT_EQ(R.Element, R.WriterThread * 4);
+  EXPECT_TRUE(R.FromLaunch);
+}
+
+// A grid's sync() holds every thread of the block too; a tile's does not.
+TEST(SharedAccesses, GridSyncOrdersWarpsAndTileSyncDoesNot) {
+  for (auto [Barrier, Orders] :
+       {std::pair{"cg::this_grid().sync();", true},
+        std::pair{"cg::tiled_partition<32>(cg::this_thread_block()).sync();",
+                  false}}) {
+    ParsedUnit Unit((Prelude +
+                     "#include <cooperative_groups.h>\n"
+                     "namespace cg = cooperative_groups;\n"
+                     "__global__ void k(int v) {"
+                     "  __shared__ int s[64];"
+                     "  s[threadIdx.x] = v; " +
+                     Barrier +
+                     "  sink = s[(threadIdx.x + 32) % 64]; }"
+                     "void host(int v) { k<<<1, 64>>>(v); }")
+                        .str());
+    ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+    KernelRaces Found = racesOf(Unit);
+    EXPECT_EQ(Found.Models->racesAcrossWarps().empty(), Orders) << Barrier;
+  }
+}
+
+// With no launch in sight the largest block is modelled; where its later
+// threads index outside the array's rows, the kernel was written for a
+// smaller block, and their meetings are no race.
+TEST(SharedAccesses, ThreadsOutsideTheArraysRowsShowNoRaceAcrossWarps) {
+  ParsedUnit Unit((Prelude + "__global__ void k(const int *in, int n) {"
+                             "  __shared__ int buf[2][128];"
+                             "  int t = threadIdx.x;"
+                             "  for (int i = 0; i < n; ++i) {"
+                             "    buf[i % 2][t] = in[i * 128 + t];"
+                             "    __syncthreads();"
+                             "    sink = buf[i % 2][127 - t]; } }")
+                      .str());
+  ASSERT_TRUE(Unit.parsed()) << Unit.errors();
+  KernelRaces Found = racesOf(Unit);
+  EXPECT_TRUE(Found.Models->racesAcrossWarps().empty());
 }
 
 // The tail of the classic reduction: the first warp reads what its own
