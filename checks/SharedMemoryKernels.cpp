@@ -3,6 +3,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace clang;
 
@@ -32,6 +33,22 @@ void SharedMemoryKernels::analyse(
       Analyse(*Kernel, *Context);
   Kernels.clear();
   NamesSharedMemory = false;
+}
+
+std::vector<std::vector<const Race *>>
+racesByWritingStatement(const std::vector<Race> &Races,
+                        llvm::function_ref<bool(const Race &)> Keep) {
+  std::vector<std::vector<const Race *>> Groups;
+  llvm::DenseMap<const clang::Stmt *, size_t> GroupOf;
+  for (const Race &R : Races) {
+    if (!Keep(R))
+      continue;
+    auto [It, New] = GroupOf.try_emplace(R.Write->Statement, Groups.size());
+    if (New)
+      Groups.emplace_back();
+    Groups[It->second].push_back(&R);
+  }
+  return Groups;
 }
 
 } // namespace warpfix

@@ -3,6 +3,7 @@
 #ifndef WARPFIX_CHECKS_SHAREDMEMORYKERNELS_H
 #define WARPFIX_CHECKS_SHAREDMEMORYKERNELS_H
 
+#include "checks/analysis/SharedAccesses.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <cstddef>
 #include <vector>
@@ -45,6 +46,12 @@ private:
   clang::ASTContext *Context = nullptr;
   bool NamesSharedMemory = false;
 };
+
+/// The races that Keep keeps, by writing statement, in the order of each
+/// statement's first race: a check reports one finding for each statement.
+std::vector<std::vector<const Race *>>
+racesByWritingStatement(const std::vector<Race> &Races,
+                        llvm::function_ref<bool(const Race &)> Keep);
 
 } // namespace warpfix
 

@@ -25,9 +25,16 @@ public:
 private:
   void analyseKernel(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
   /// One finding for the races of one writing statement.
-  void reportStatement(const std::vector<const Race *> &Races,
+  void reportStatement(const clang::FunctionDecl &Kernel,
+                       const std::vector<const Race *> &Races,
                        const WarpAssumptions::Launches &Launches,
                        bool LargestSkipped, clang::ASTContext &Ctx);
+  /// Inserts the __syncthreads() that orders every race of Races, where
+  /// every thread of the block provably reaches it, each the same number of
+  /// times; otherwise records on Finding why not.
+  bool fixWithBarrier(const clang::FunctionDecl &Kernel,
+                      const std::vector<const Race *> &Races,
+                      FindingBuilder &Finding, clang::ASTContext &Ctx);
   SharedMemoryKernels Kernels;
 };
 

@@ -1,4 +1,5 @@
 #include "checks/warp-missing-syncwarp.h"
+#include "checks/BarrierPlacement.h"
 #include "checks/MaskFix.h"
 #include "checks/RaceWording.h"
 #include "checks/analysis/Analyses.h"
@@ -13,6 +14,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include <set>
 
@@ -165,16 +167,18 @@ void WarpMissingSyncwarpCheck::analyseKernel(const FunctionDecl &Kernel,
   std::vector<Race> Races = Models.racesIn(Kernel, Launches);
   bool LargestSkipped = Models.largestSkipped();
   RowsModelled = Models.rowsModelled();
-  // One finding per writing statement, its races as the evidence.
-  std::vector<const Stmt *> Order;
-  llvm::DenseMap<const Stmt *, std::vector<const Race *>> ByStatement;
-  for (const Race &R : Races) {
-    if (!ByStatement.count(R.Write->Statement))
-      Order.push_back(R.Write->Statement);
-    ByStatement[R.Write->Statement].push_back(&R);
-  }
-  for (const Stmt *S : Order)
-    reportStatement(ByStatement[S], Launches, LargestSkipped, Ctx);
+  // A write whose threads of different warps meet too is
+  // block-missing-syncthreads' where that check runs and finds it: its
+  // __syncthreads() orders the warps and the lanes of each.
+  llvm::DenseSet<const Stmt *> BlockRaces;
+  if (context().runs("block-missing-syncthreads"))
+    for (const Race &R : Models.racesAcrossWarps())
+      BlockRaces.insert(R.Write->Statement);
+  for (const std::vector<const Race *> &Statement :
+       racesByWritingStatement(Races, [&](const Race &R) {
+         return !(R.AcrossWarps && BlockRaces.contains(R.Write->Statement));
+       }))
+    reportStatement(Statement, Launches, LargestSkipped, Ctx);
 }
 
 /// Why the block sizes that warpfix cannot see may make threads of different
@@ -831,173 +835,32 @@ bool WarpMissingSyncwarpCheck::fixChain(const Race &First,
 bool WarpMissingSyncwarpCheck::fixWithBarriers(
     const std::vector<const Race *> &Races, FindingBuilder &Finding,
     ASTContext &Ctx) {
-  auto Ancestors = [&](const Stmt *S) {
-    std::vector<const Stmt *> Chain;
-    for (; S; S = parentStmt(Ctx, S))
-      Chain.push_back(S);
-    return Chain;
-  };
-  std::vector<std::pair<const Stmt *, bool>> Points; // (statement, at end)
-  struct Gap {
-    const CompoundStmt *Block;
-    size_t Earlier, Later;
-  };
-  std::vector<Gap> Between;
-  for (const Race *R : Races) {
-    const SharedAccess *Earlier = R->Write, *Later = R->Other;
-    if (Earlier->Sequence > Later->Sequence)
-      std::swap(Earlier, Later);
-    // An access in a function the kernel calls is made during the kernel's
-    // statement that calls it. Two accesses of one call are ordered in the
-    // function (a helper's own reduction); any others between the kernel's
-    // statements that make them, never in a function that other calls
-    // share.
-    bool OneCall = Earlier->KernelStatement == Later->KernelStatement &&
-                   enclosingFunction(Ctx, Earlier->Statement) ==
-                       enclosingFunction(Ctx, Later->Statement);
-    bool ThroughCall = !OneCall &&
-                       (Earlier->KernelStatement != Earlier->Statement ||
-                        Later->KernelStatement != Later->Statement);
-    if (ThroughCall && Earlier->KernelStatement == Later->KernelStatement) {
-      Finding.withoutFix(
-          R->Write->Access->getBeginLoc(),
-          "no automatic fix: the racing accesses are made within one "
-          "statement of the kernel, through a function it calls; a "
-          "__syncwarp() between them would have to go into that function");
-      return false;
-    }
-    if (!ThroughCall && Earlier->Statement == Later->Statement &&
-        Earlier->Sequence + 8 > Later->Sequence) {
-      Finding.withoutFix(
-          R->Write->Access->getBeginLoc(),
-          R->Other->IsWrite
-              ? "no automatic fix: lanes write the element in one statement, "
-                "so which lane's value it keeps is undefined, with or without "
-                "a __syncwarp()"
-              : "no automatic fix: the racing read and write are in one "
-                "statement; read into a register, __syncwarp(), then write "
-                "(Using CUDA Warp-Level Primitives, listing 8)");
-      return false;
-    }
-    std::vector<const Stmt *> A = Ancestors(
-        ThroughCall ? Earlier->KernelStatement : Earlier->Statement);
-    std::vector<const Stmt *> B =
-        Ancestors(ThroughCall ? Later->KernelStatement : Later->Statement);
-    const CompoundStmt *Common = nullptr;
-    const Stmt *ChildA = nullptr, *ChildB = nullptr;
-    for (size_t I = 1; I < A.size() && !Common; ++I)
-      if (const auto *Block = dyn_cast<CompoundStmt>(A[I]))
-        for (size_t J = 1; J < B.size(); ++J)
-          if (B[J] == Block) {
-            Common = Block;
-            ChildA = A[I - 1];
-            ChildB = B[J - 1];
-            break;
-          }
-    if (!Common) {
-      Finding.withoutFix(R->Write->Access->getBeginLoc(),
-                         "no automatic fix: the racing accesses are in "
-                         "different functions");
-      return false;
-    }
-    auto Index = [&](const Stmt *S) -> size_t {
-      return std::find(Common->body_begin(), Common->body_end(), S) -
-             Common->body_begin();
-    };
-    if (ChildA != ChildB && Index(ChildA) < Index(ChildB)) {
-      Between.push_back({Common, Index(ChildA), Index(ChildB)});
-      continue;
-    }
-    // The later access comes first in the text: it belongs to the next
-    // iteration, and the barrier goes at the end of the loop body. Both in
-    // one statement, in the order of the text (a condition's read and a
-    // store in its branch), nothing can stand between them.
-    bool InOrder = ChildA == ChildB &&
-                   (ThroughCall ||
-                    Ctx.getSourceManager().isBeforeInTranslationUnit(
-                       Earlier->Access->getBeginLoc(),
-                       Later->Access->getBeginLoc()));
-    const Stmt *Loop = parentStmt(Ctx, Common);
-    if (InOrder || !Loop || !isLoop(Loop) ||
-        Common->body_empty()) {
-      Finding.withoutFix(R->Write->Access->getBeginLoc(),
-                         "no automatic fix: no single place separates the "
-                         "racing accesses");
-      return false;
-    }
-    // A continue starts the next iteration without passing the end of the
-    // body: the barrier there would not order the accesses on that path.
-    std::vector<const Stmt *> Exits = exitsOf(Ctx, Common);
-    if (auto Skip = llvm::find_if(
-            Exits, [](const Stmt *Exit) { return isa<ContinueStmt>(Exit); });
-        Skip != Exits.end()) {
-      Finding.withoutFix((*Skip)->getBeginLoc(),
-                         "no automatic fix: the barrier that orders one "
-                         "iteration's accesses before the next one's would "
-                         "stand at the end of the loop body, which this "
-                         "continue skips");
-      return false;
-    }
-    Points.push_back({Common->body_back(), true});
-  }
-  // One barrier before the first later statement of a block orders every
-  // earlier access of that block before all of them: a barrier before each
-  // reader would only repeat it.
-  for (const Gap &G : Between) {
-    size_t First = G.Later;
-    bool Covers = true;
-    for (const Gap &Other : Between)
-      if (Other.Block == G.Block)
-        First = std::min(First, Other.Later);
-    for (const Gap &Other : Between)
-      if (Other.Block == G.Block)
-        Covers &= Other.Earlier < First;
-    const Stmt *At = G.Block->body_begin()[Covers ? First : G.Later];
-    if (llvm::find(Points, std::make_pair(At, false)) == Points.end())
-      Points.push_back({At, false});
-  }
-  for (auto [At, AtEnd] : Points) {
-    Membership Lanes = context().analyses(Ctx).Members.at(At);
+  std::optional<std::vector<BarrierPlace>> Places = barrierPlaces(
+      Races,
+      {"__syncwarp()", "lane", "Using CUDA Warp-Level Primitives, listing 8"},
+      Finding, Ctx);
+  if (!Places)
+    return false;
+  for (const BarrierPlace &Place : *Places) {
+    Membership Lanes = context().analyses(Ctx).Members.at(Place.At);
     if (Lanes.Result == Membership::Unknown) {
       withoutFixFor(Finding, Lanes);
       return false;
     }
-    if (!racersReach(Races, Lanes, At, [](const Stmt *) { return false; },
-                     Finding, Ctx))
+    if (!racersReach(
+            Races, Lanes, Place.At, [](const Stmt *) { return false; }, Finding,
+            Ctx))
       return false;
     std::optional<std::string> Mask =
-        emitMask(Lanes, At->getBeginLoc(), Finding, maskStyle(), Ctx);
-    if (!Mask)
+        emitMask(Lanes, Place.At->getBeginLoc(), Finding, maskStyle(), Ctx);
+    if (!Mask ||
+        !insertBarrier(Place, "__syncwarp(" + *Mask + ");", Finding, Ctx))
       return false;
-    std::string Barrier = "__syncwarp(" + *Mask + ");";
-    if (!AtEnd) {
-      if (!insertStatementBefore(At, Barrier, Finding, Ctx)) {
-        Finding.withoutFix(At->getBeginLoc(),
-                           "no automatic fix: the statement is written by a "
-                           "macro");
-        return false;
-      }
-      continue;
-    }
-    const auto *Block = cast<CompoundStmt>(parentStmt(Ctx, At));
-    SourceLocation Close = Block->getRBracLoc();
-    std::optional<LineLayout> Layout = lineLayoutOf(At, Ctx);
-    if (Close.isMacroID() || !Layout) {
-      Finding.withoutFix(At->getBeginLoc(),
-                         "no automatic fix: the loop body is written on one "
-                         "line or by a macro");
-      return false;
-    }
-    // Before the closing brace's line, indented like the body.
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation LineStart = SM.translateLineCol(
-        SM.getFileID(Close), SM.getSpellingLineNumber(Close), 1);
-    Finding.insertBefore(LineStart, Layout->Indent + Barrier + Layout->LineEnd);
   }
-  if (!Points.empty())
-    Finding.note(Points.front().first->getBeginLoc(),
+  if (!Places->empty())
+    Finding.note(Places->front().At->getBeginLoc(),
                  "a __syncwarp() between the accesses orders them");
-  return !Points.empty();
+  return !Places->empty();
 }
 
 } // namespace warpfix

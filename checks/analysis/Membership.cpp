@@ -257,6 +257,10 @@ bool readsOnlyThreadPrivate(const Expr *Condition, ASTContext &Ctx) {
          isHoistable(Condition, Ctx);
 }
 
+bool readsOnlyThreadPrivateValues(const Expr *E, ASTContext &Ctx) {
+  return readsOnlyThreadPrivateStmt(E, Ctx, 0);
+}
+
 static bool readsOnlyThreadPrivateStmt(const Stmt *Condition,
                                        ASTContext &Ctx, unsigned Depth) {
   class Finder : public RecursiveASTVisitor<Finder> {

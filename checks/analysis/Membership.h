@@ -227,6 +227,9 @@ bool isHoistable(const clang::Expr *Condition, clang::ASTContext &Ctx);
 /// may send a lane down an arm whose mask does not name it.
 bool readsOnlyThreadPrivate(const clang::Expr *Condition,
                             clang::ASTContext &Ctx);
+/// What readsOnlyThreadPrivate asks of what E reads, whatever E writes to
+/// the thread's own registers (`++i < n`).
+bool readsOnlyThreadPrivateValues(const clang::Expr *E, clang::ASTContext &Ctx);
 
 } // namespace warpfix
 

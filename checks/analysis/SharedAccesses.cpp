@@ -2135,7 +2135,10 @@ std::vector<Race> SharedAccessAnalysis::racesAcrossWarps() {
   // by what the walk recorded.
   llvm::SaveAndRestore Unbounded(Budget, size_t(0));
   std::vector<Race> Races;
-  std::set<std::tuple<const Expr *, const Expr *, const Stmt *, const Stmt *>>
+  // One witness per pair of accesses and direction, as findRaces(): a fix
+  // must order the next iteration's access as well as this one's.
+  std::set<
+      std::tuple<const Expr *, const Expr *, bool, const Stmt *, const Stmt *>>
       Seen;
   for (auto [Start, End] : blockIntervals()) {
     std::vector<const SharedAccess *> Interval;
@@ -2160,9 +2163,9 @@ std::vector<Race> SharedAccessAnalysis::racesAcrossWarps() {
         continue;
       for (size_t O = 0; O < Interval.size(); ++O) {
         const SharedAccess &Other = *Interval[O];
-        auto Key =
-            std::make_tuple(Write.Access, Other.Access, Write.KernelStatement,
-                            Other.KernelStatement);
+        auto Key = std::make_tuple(
+            Write.Access, Other.Access, Other.Sequence < Write.Sequence,
+            Write.KernelStatement, Other.KernelStatement);
         if (Seen.count(Key) || !sameStorage(*Write.Array, *Other.Array) ||
             storeTheSameConstant(Write, Other))
           continue;
@@ -2359,7 +2362,8 @@ BlockModels::racesIn(const FunctionDecl &Kernel,
 
 std::vector<Race> BlockModels::racesAcrossWarps() {
   std::vector<Race> Races;
-  std::set<std::tuple<const Expr *, const Expr *, const Stmt *, const Stmt *>>
+  std::set<
+      std::tuple<const Expr *, const Expr *, bool, const Stmt *, const Stmt *>>
       Kept;
   for (size_t M = 0; M < Models.size(); ++M) {
     // Rows of a width that no launch gave: an index written for rows of 16
@@ -2377,7 +2381,12 @@ std::vector<Race> BlockModels::racesAcrossWarps() {
     if (!Shapes[M].FromLaunch && Models[M].indexedOutside())
       continue;
     for (Race &R : Found) {
+      // A call that warpfix does not follow, given shared memory, touches
+      // some element in some threads: unknown, which is no race.
+      if (R.Write->AnyElement || R.Other->AnyElement)
+        continue;
       if (!Kept.insert({R.Write->Access, R.Other->Access,
+                        R.Other->Sequence < R.Write->Sequence,
                         R.Write->KernelStatement, R.Other->KernelStatement})
                .second)
         continue;

@@ -417,7 +417,8 @@ public:
   /// models (SharedAccessAnalysis::racesAcrossWarps), the first witness of
   /// each pair kept: those of launches, and for launches not in sight those
   /// of blocks in x only, since rows of a guessed width repeat indices that
-  /// the kernel's own width keeps apart.
+  /// the kernel's own width keeps apart; none through an access to any
+  /// element, which is unknown rather than a race.
   std::vector<Race> racesAcrossWarps();
   /// Whether a model of the largest block was not made, or gave up.
   bool largestSkipped() const { return LargestSkipped; }
