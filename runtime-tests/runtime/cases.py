@@ -67,10 +67,12 @@ def read_case(directory):
             # `@original not-lockstep`: the case's legacy kernels diverge
             # inside loops, where the emulation's __activemask() need not
             # see every lane of a source iteration, so the emulated original
-            # need not compute the lockstep reference; its runs are recorded
-            # and do not decide the case.
-            if words != ['not-lockstep']:
-                raise PrepareError(f'{source}: @original takes not-lockstep')
+            # need not compute the lockstep reference. `@original racy`:
+            # its warps race on shared memory, the bug the fix removes, so
+            # the original need not either. Its runs are recorded and do not
+            # decide the case.
+            if words not in (['not-lockstep'], ['racy']):
+                raise PrepareError(f'{source}: @original takes not-lockstep or racy')
             directives[key] = words
             continue
         try:
@@ -97,7 +99,8 @@ def read_case(directory):
         'sanitize': list(directives['sanitize'][0]),
         'time': list(directives['time'][0]),
         'time_grow': directives['time-grow'],
-        'original_not_lockstep': 'original' in directives,
+        'original_not_lockstep': directives.get('original') == ['not-lockstep'],
+        'original_racy': directives.get('original') == ['racy'],
         'project_files': project_files,
     }
 

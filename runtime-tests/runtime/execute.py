@@ -93,6 +93,10 @@ def summarise_case(record, runs):
                     and all(r['status'] == 'mismatch' for r in bad)):
                 notes.append(text + ' (@original not-lockstep: the emulation '
                              'is not lockstep in divergent loops)')
+            elif (version == 'original' and record.get('original_racy')
+                    and all(r['status'] == 'mismatch' for r in bad)):
+                notes.append(text + ' (@original racy: its warps race on '
+                             'shared memory)')
             else:
                 failures.append(text)
     for tool in ('racecheck', 'synccheck', 'memcheck'):

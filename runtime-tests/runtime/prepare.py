@@ -100,7 +100,7 @@ def prepare_case(case, args, out_dir):
     if config.exists():
         shutil.copy2(config, work / '.warpfix.yaml')
     record = {k: case[k] for k in ('name', 'description', 'shapes', 'sanitize', 'time',
-                                   'time_grow', 'original_not_lockstep')}
+                                   'time_grow', 'original_not_lockstep', 'original_racy')}
     record.update(problems=[], ok=False)
     try:
         findings = analyse(args.warpfix, original, work, main_of['original'], compiler_args)

@@ -113,12 +113,13 @@ def checks_markdown(cases):
             lines += [f"- {c['name']}: " + p.splitlines()[0] for p in c['problems']]
     noted = [c for c in cases if c.get('notes')]
     if noted:
-        lines += ['', '## Originals that are not lockstep', '',
-                  'In these cases the legacy kernels diverge inside loops, where '
-                  'legacy_emulation.cuh (`__activemask()`) need not see every lane of a source '
-                  'iteration, so the emulated original is no lockstep oracle; the rewritten '
-                  'program is judged against the CPU reference of the lockstep semantics, and '
-                  'by the sanitizers (`@original not-lockstep`).', '']
+        lines += ['', '## Originals that are not oracles', '',
+                  'In `@original not-lockstep` cases the legacy kernels diverge inside loops, '
+                  'where legacy_emulation.cuh (`__activemask()`) need not see every lane of a '
+                  'source iteration, so the emulated original is no lockstep oracle. In '
+                  '`@original racy` cases the warps of a block race on shared memory, the bug '
+                  'the fix removes. Either way the rewritten program is judged against the CPU '
+                  'reference and by the sanitizers.', '']
         for c in noted:
             lines += [f"- {c['name']}: " + '; '.join(c['notes'])]
     failed = [c for c in cases if not c['ok']]

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from .cases import TIME_MAX_ELEMENTS, parse_time_grow
-from .common import RACE_CHECK, format_shape, log, reported_races
+from .common import RACE_CHECKS, format_shape, log, reported_races
 from .programs import program_result, run_program
 
 
@@ -48,10 +48,10 @@ TOO_SHORT, TIMING_FAILED = 'too short: not counted', 'failed'
 
 
 def rewrite_class(out_dir, record):
-    """SYNCWARP where warpfix inserted a __syncwarp (it fixed a
-    warp-missing-syncwarp finding, or the rewrite calls __syncwarp more often
-    than the original), else SHUFFLE_VOTE."""
-    fixed_races = (sum(f['check'] == RACE_CHECK for f in record.get('findings') or [])
+    """SYNCWARP where warpfix inserted a barrier (it fixed a shared-memory
+    race, or the rewrite calls __syncwarp more often than the original), else
+    SHUFFLE_VOTE."""
+    fixed_races = (sum(f['check'] in RACE_CHECKS for f in record.get('findings') or [])
                    - reported_races(record))
     calls = []
     for version in ('original', 'rewritten'):
