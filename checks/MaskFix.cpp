@@ -90,13 +90,6 @@ CharSourceRange fileRangeOf(const Expr *E, ASTContext &Ctx) {
       Ctx.getSourceManager(), Ctx.getLangOpts());
 }
 
-/// Name, made clear of any name the translation unit already uses.
-std::string unusedName(std::string Name, ASTContext &Ctx) {
-  while (Ctx.Idents.find(Name) != Ctx.Idents.end())
-    Name += "_";
-  return Name;
-}
-
 std::string maskName(const LaneCondition &C, llvm::StringRef Prefix,
                      ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -310,6 +303,12 @@ rewriteLoop(const LaneCondition &C, const std::string &Outer,
 }
 
 } // namespace
+
+std::string unusedName(std::string Name, ASTContext &Ctx) {
+  while (Ctx.Idents.find(Name) != Ctx.Idents.end())
+    Name += "_";
+  return Name;
+}
 
 bool insertStatementBefore(const Stmt *Anchor, const std::string &Statement,
                            FindingBuilder &Finding, ASTContext &Ctx) {

@@ -90,6 +90,10 @@ std::optional<std::string> emitMask(const Membership &M,
                                     const MaskStyle &Style,
                                     clang::ASTContext &Ctx);
 
+/// Name, made clear of any name the translation unit already uses: a new
+/// local cannot shadow or be shadowed by one of the code's own.
+std::string unusedName(std::string Name, clang::ASTContext &Ctx);
+
 /// Inserts Statement right before Anchor: on a line of its own, indented like
 /// Anchor and ended like the file's lines, or inline when Anchor shares its
 /// line. False when Anchor is written by a macro.

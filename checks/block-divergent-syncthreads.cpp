@@ -1,4 +1,5 @@
 #include "checks/block-divergent-syncthreads.h"
+#include "checks/ExitPastBarriers.h"
 #include "checks/analysis/Analyses.h"
 #include "checks/analysis/InlinePtx.h"
 #include "checks/analysis/Parents.h"
@@ -246,17 +247,22 @@ void BlockDivergentSyncthreadsCheck::judge(const Stmt &Barrier,
   } else if (!Threads.Deciders.empty() && Decider == Threads.Deciders.front()) {
     Why = Threads.Reason;
   }
-  report(At, ("not every thread of the block reaches this '" + Spelling +
-              "': " + Why +
-              "; a barrier that some threads never arrive at may hang, or "
-              "let the others go on before the shared data is ready "
-              "(CUDA C++ Programming Guide, __syncthreads())")
-                 .str())
-      .note(SM.getExpansionLoc(WhyAt), "the threads part here")
-      .withoutFix(At, "no automatic fix: move the barrier where every "
-                      "thread of the block reaches it (out of the branch or "
-                      "loop, or before the early exit), and keep the work "
-                      "it orders under the condition");
+  FindingBuilder Finding =
+      report(At, ("not every thread of the block reaches this '" + Spelling +
+                  "': " + Why +
+                  "; a barrier that some threads never arrive at may hang, "
+                  "or let the others go on before the shared data is ready "
+                  "(CUDA C++ Programming Guide, __syncthreads())")
+                     .str());
+  Finding.note(SM.getExpansionLoc(WhyAt), "the threads part here");
+  ExitMove Move = moveExitPastBarriers(*F, Barrier, Shared, Finding, Ctx);
+  if (Move.Result == ExitMove::Refused)
+    Finding.withoutFix(Move.Where.isValid() ? Move.Where : At, Move.Why);
+  else if (Move.Result == ExitMove::OtherShape)
+    Finding.withoutFix(At, "no automatic fix: move the barrier where every "
+                           "thread of the block reaches it (out of the "
+                           "branch or loop, or before the early exit), and "
+                           "keep the work it orders under the condition");
 }
 
 } // namespace warpfix

@@ -1,14 +1,14 @@
 // Block barriers that some threads of the block never reach: in a branch on
 // the thread's index, after an early return, in a loop whose trip count is
 // the thread's, in a helper that only some threads call. Each is reported
-// at the barrier, with a note where the threads part. No fix is written:
-// --fix leaves the file as it was.
+// at the barrier, with a note where the threads part. Only the early return
+// is fixed (exit-past-barriers.cu has that fix's shapes): --fix leaves the
+// rest of the file as it was.
 // RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,block-divergent-syncthreads %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
-// RUN: cp %t/k.cu %t/before.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,block-divergent-syncthreads --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=FIX
-// FIX: fixed 0 findings in 0 files; 12 remain
-// RUN: cmp %t/k.cu %t/before.cu
+// FIX: fixed 1 finding in 1 file; 11 remain
+// RUN: FileCheck %s --check-prefix=CHECK-FIXES --input-file=%t/k.cu
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_75 %t/k.cu %}
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -38,7 +38,13 @@ __global__ void early_return(float *out, int n) {
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: not every thread of the block reaches this '__syncthreads()': threads leave before it under a condition that depends on the thread
   // CHECK-MESSAGES: :[[@LINE-5]]:7: note: the threads part here
+  // CHECK-MESSAGES: :[[@LINE-6]]:3: note: every thread of the block reaches this early return: the fix lets the threads that take it skip the statements up to the last __syncthreads() after it, take part in each barrier, and return after the last one
   out[i] = s[255 - threadIdx.x];
+  // CHECK-FIXES: {{^}}  const bool returns_early = i >= n;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  if (!returns_early) {{[{]}}{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    s[threadIdx.x] = out[i];{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  }{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  __syncthreads();{{$}}
 }
 
 __global__ void thread_strided_loop(float *out, int n) {

@@ -1,0 +1,685 @@
+#include "checks/ExitPastBarriers.h"
+#include "checks/MaskFix.h"
+#include "checks/analysis/Analyses.h"
+#include "checks/analysis/BlockReach.h"
+#include "checks/analysis/Exits.h"
+#include "checks/analysis/LocalDefinitions.h"
+#include "checks/analysis/Membership.h"
+#include "checks/analysis/SyncPrimitives.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+bool isPlainSyncthreads(const Stmt *S) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+         Callee->getName() == "__syncthreads" && Call->getNumArgs() == 0;
+}
+
+/// `if (C) return;` or `if (C) { return; }`, and nothing else in the if.
+const IfStmt *asEarlyReturn(const Stmt *S) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      If->isConstexpr() || If->isConsteval())
+    return nullptr;
+  const Stmt *Then = If->getThen();
+  if (const auto *Block = dyn_cast<CompoundStmt>(Then))
+    Then = Block->size() == 1 ? Block->body_front() : nullptr;
+  const auto *Return = dyn_cast_or_null<ReturnStmt>(Then);
+  return Return && !Return->getRetValue() ? If : nullptr;
+}
+
+/// The toolkit's operations that wait for other threads, or tell which
+/// threads are there: a thread that left early now waits at a barrier,
+/// where before it had exited, and a warp operation that names it would
+/// wait for it in turn.
+bool couplesThreads(const FunctionDecl &Callee) {
+  if (!Callee.getIdentifier())
+    return false;
+  llvm::StringRef Name = Callee.getName();
+  return Name.starts_with("__syncthreads") || Name == "__barrier_sync" ||
+         Name == "__activemask" || Name == "__syncwarp" ||
+         Name.ends_with("_sync") || Name == "__shfl" ||
+         Name.starts_with("__shfl_") || Name == "__ballot" || Name == "__any" ||
+         Name == "__all" || Name.starts_with("__nvvm_") ||
+         llvm::StringRef(Callee.getQualifiedNameAsString())
+             .contains("cooperative_groups");
+}
+
+struct Obstacle {
+  std::string What;
+  SourceLocation Where;
+};
+
+/// The first thing in a statement, or in the code it calls (eight calls
+/// deep), that makes the threads that left early matter to the others:
+/// an operation that couples threads, inline PTX, or a call that cannot
+/// be followed.
+class CouplingCode : public RecursiveASTVisitor<CouplingCode> {
+public:
+  explicit CouplingCode(ASTContext &Ctx) : Ctx(Ctx) {}
+  std::optional<Obstacle> Found;
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitAsmStmt(AsmStmt *Asm) {
+    stop("inline PTX", Asm->getAsmLoc());
+    return false;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    if (!Callee) {
+      if (!isa<CXXPseudoDestructorExpr>(Call->getCallee()->IgnoreParens()))
+        stop("a call through a pointer", Call->getBeginLoc());
+    } else if (Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() &&
+               !Method->getParent()->hasAttr<FinalAttr>()) {
+      stop("a virtual call", Call->getBeginLoc());
+    } else if (couplesThreads(*Callee)) {
+      stop("'" + Callee->getNameAsString() + "'", Call->getBeginLoc());
+    } else {
+      function(*Callee, Call->getBeginLoc());
+    }
+    return !Found;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    if (!Construct->getConstructor()->isTrivial())
+      function(*Construct->getConstructor(), Construct->getBeginLoc());
+    return !Found;
+  }
+
+private:
+  void function(const FunctionDecl &F, SourceLocation At) {
+    // The toolkit's own functions were judged by name above.
+    if (F.getBuiltinID() ||
+        Ctx.getSourceManager().isInSystemHeader(F.getLocation()))
+      return;
+    const FunctionDecl *Definition = nullptr;
+    if (!F.hasBody(Definition)) {
+      stop("a call of a function whose body is not in sight", At);
+      return;
+    }
+    if (!Visited.insert(Definition).second)
+      return;
+    if (++Depth > 8)
+      stop("calls that nest too deep to follow", At);
+    else
+      TraverseStmt(Definition->getBody());
+    --Depth;
+  }
+  void stop(std::string What, SourceLocation Where) {
+    if (!Found)
+      Found = Obstacle{std::move(What), Where};
+  }
+  ASTContext &Ctx;
+  llvm::DenseSet<const FunctionDecl *> Visited;
+  unsigned Depth = 0;
+};
+
+/// Whether E may be evaluated by threads that would not have: it reads no
+/// memory, calls nothing but the toolkit's pure functions (`threadIdx` is
+/// read through one), and changes nothing.
+bool harmlessValue(const Expr *E, ASTContext &Ctx) {
+  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false) ||
+      !readsOnlyThreadPrivateValues(E, Ctx))
+    return false;
+  class Unsafe : public RecursiveASTVisitor<Unsafe> {
+  public:
+    Unsafe(const SourceManager &SM, ASTContext &Ctx) : SM(SM), Ctx(Ctx) {}
+    bool Impure = false;
+    // A division by zero, or a shift past the width, in a thread that
+    // never computed it before would be undefined behaviour the compiler
+    // may build on: only constant divisors and shift counts.
+    bool VisitBinaryOperator(BinaryOperator *Op) {
+      BinaryOperatorKind Kind = Op->getOpcode();
+      if (Kind == BO_Div || Kind == BO_Rem || Kind == BO_Shl || Kind == BO_Shr)
+        Impure |= !Op->getRHS()->isValueDependent() &&
+                  !Op->getRHS()->isIntegerConstantExpr(Ctx);
+      return !Impure;
+    }
+    // threadIdx.x and its kin are read through a toolkit function.
+    bool TraversePseudoObjectExpr(PseudoObjectExpr *Property) {
+      Impure |=
+          !isa<MSPropertyRefExpr>(Property->getSyntacticForm()->IgnoreParens());
+      return !Impure;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      Impure |= !isPureToolkitCall(*Call, SM);
+      return !Impure;
+    }
+    const SourceManager &SM;
+    ASTContext &Ctx;
+  };
+  Unsafe Called(Ctx.getSourceManager(), Ctx);
+  Called.TraverseStmt(const_cast<Expr *>(E));
+  return !Called.Impure;
+}
+
+/// Whether the threads that left early may run Declaration too, so that
+/// it can stay outside the statements they skip: it reads no memory,
+/// calls nothing but the toolkit's pure functions, and changes nothing.
+bool harmlessForLeavers(const DeclStmt &Declaration, ASTContext &Ctx) {
+  for (const Decl *D : Declaration.decls()) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    if (!Var)
+      continue; // a type or an alias runs no code
+    const Expr *Init = Var->getInit();
+    if (!Var->hasLocalStorage()) {
+      if (Init)
+        return false;
+      continue;
+    }
+    if (Var->getType()->isReferenceType() || Var->needsDestruction(Ctx))
+      return false;
+    if (!Init)
+      continue;
+    if (const auto *Construct =
+            dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit())) {
+      if (Construct->getNumArgs() == 0 &&
+          Construct->getConstructor()->isTrivial())
+        continue;
+      return false;
+    }
+    if (!Var->getType()->isScalarType() || !harmlessValue(Init, Ctx))
+      return false;
+  }
+  return true;
+}
+
+/// `T v = E;`, one scalar variable whose type is written out and that is
+/// not const: it can become `T v;` and `v = E;`, the assignment among the
+/// statements that the threads which left skip.
+bool splittable(const DeclStmt &Declaration, ASTContext &Ctx) {
+  const auto *Var = Declaration.isSingleDecl()
+                        ? dyn_cast<VarDecl>(Declaration.getSingleDecl())
+                        : nullptr;
+  return Var && Var->hasLocalStorage() && Var->getInit() &&
+         Var->getInitStyle() == VarDecl::CInit && !Var->isConstexpr() &&
+         Var->getType()->isScalarType() &&
+         !Var->getType().getCanonicalType().isConstQualified() &&
+         Var->getTypeSourceInfo() &&
+         !Var->getTypeSourceInfo()->getType()->getContainedDeducedType() &&
+         !Var->needsDestruction(Ctx) && Var->getIdentifier();
+}
+
+/// The variables that each statement names.
+llvm::DenseSet<const Decl *> namedIn(const Stmt *S) {
+  class Names : public RecursiveASTVisitor<Names> {
+  public:
+    llvm::DenseSet<const Decl *> Found;
+    bool shouldVisitImplicitCode() const { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Found.insert(Ref->getDecl());
+      return true;
+    }
+  };
+  Names N;
+  N.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(N.Found);
+}
+
+/// The text of one file, in offsets: where lines start and end.
+class FileText {
+public:
+  FileText(const SourceManager &SM, FileID File)
+      : SM(SM), File(File), Buffer(SM.getBufferData(File)) {}
+
+  unsigned offsetOf(SourceLocation Loc) const { return SM.getFileOffset(Loc); }
+  SourceLocation at(unsigned Offset) const {
+    return SM.getComposedLoc(File, Offset);
+  }
+  unsigned lineStart(unsigned Offset) const {
+    size_t NewLine =
+        Offset == 0 ? llvm::StringRef::npos : Buffer.rfind('\n', Offset - 1);
+    return NewLine == llvm::StringRef::npos ? 0 : NewLine + 1;
+  }
+  /// Past the end of Offset's line, its line break included.
+  unsigned nextLineStart(unsigned Offset) const {
+    size_t NewLine = Buffer.find('\n', Offset);
+    return NewLine == llvm::StringRef::npos ? Buffer.size() : NewLine + 1;
+  }
+  llvm::StringRef line(unsigned Start) const {
+    return Buffer.slice(Start, Buffer.find('\n', Start)).rtrim('\r');
+  }
+  /// Whether only blanks stand between the start of Offset's line and it.
+  bool startsLine(unsigned Offset) const {
+    return Buffer.slice(lineStart(Offset), Offset).ltrim(" \t").empty();
+  }
+  /// Whether only blanks, or a line comment, follow Offset on its line.
+  bool endsLine(unsigned Offset) const {
+    llvm::StringRef Rest = line(Offset).ltrim(" \t");
+    return Rest.empty() || Rest.starts_with("//");
+  }
+  llvm::StringRef slice(unsigned From, unsigned To) const {
+    return Buffer.slice(From, To);
+  }
+  llvm::StringRef lineEnding() const {
+    size_t NewLine = Buffer.find('\n');
+    return NewLine != llvm::StringRef::npos && NewLine > 0 &&
+                   Buffer[NewLine - 1] == '\r'
+               ? "\r\n"
+               : "\n";
+  }
+
+private:
+  const SourceManager &SM;
+  FileID File;
+  llvm::StringRef Buffer;
+};
+
+/// Where a statement's text begins and ends in its file: past its `;` where
+/// the statement is an expression, whose range leaves the `;` out.
+struct StatementText {
+  unsigned Begin, End;
+};
+
+std::optional<StatementText> textOf(const Stmt *S, const FileText &Text,
+                                    FileID File, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid() || SM.getFileID(Range.getBegin()) != File)
+    return std::nullopt;
+  unsigned Begin = Text.offsetOf(Range.getBegin());
+  unsigned End = Text.offsetOf(Range.getEnd());
+  if (isa<CompoundStmt, DeclStmt, NullStmt>(S))
+    return StatementText{Begin, End};
+  // An expression, a return, or an if or loop whose body is one: the `;`
+  // after the last token ends it.
+  llvm::StringRef After = Text.slice(End, End + 256);
+  size_t Semicolon = After.find_first_not_of(" \t");
+  bool Ended = Semicolon != llvm::StringRef::npos && After[Semicolon] == ';';
+  if (Ended)
+    End += Semicolon + 1;
+  else if (isa<Expr, DoStmt, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
+    return std::nullopt;
+  return StatementText{Begin, End};
+}
+
+/// Where the line of S begins, the `#pragma` lines right above it that
+/// belong to it (`#pragma unroll`) included; nothing where S does not begin
+/// its line.
+std::optional<unsigned> firstLineOf(const Stmt *S, unsigned Begin,
+                                    const FileText &Text) {
+  // A loop under `#pragma unroll` begins, for clang, at the pragma's tokens.
+  if (!Text.startsLine(Begin) && !isa<AttributedStmt>(S))
+    return std::nullopt;
+  unsigned Start = Text.lineStart(Begin);
+  while (Start > 0) {
+    unsigned Previous = Text.lineStart(Start - 1);
+    if (!Text.line(Previous).ltrim().starts_with("#pragma"))
+      break;
+    Start = Previous;
+  }
+  return Start;
+}
+
+/// A line of the preprocessor other than `#pragma` between From and To:
+/// statements wrapped around it would change what each configuration
+/// compiles.
+bool directiveBetween(const FileText &Text, unsigned From, unsigned To) {
+  for (unsigned Line = Text.lineStart(From); Line < To;
+       Line = Text.nextLineStart(Line)) {
+    llvm::StringRef Directive = Text.line(Line).ltrim();
+    if (Directive.consume_front("#") &&
+        !Directive.ltrim().starts_with("pragma"))
+      return true;
+  }
+  return false;
+}
+
+ExitMove refuse(std::string Why, SourceLocation Where) {
+  return ExitMove{ExitMove::Refused, "no automatic fix: " + std::move(Why),
+                  Where};
+}
+
+} // namespace
+
+ExitMove moveExitPastBarriers(const FunctionDecl &Kernel, const Stmt &Barrier,
+                              Analyses &Shared, FindingBuilder &Finding,
+                              ASTContext &Ctx) {
+  ExitMove NotThisShape{ExitMove::OtherShape, "", SourceLocation()};
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel.getBody());
+  if (!Body || !isPlainSyncthreads(&Barrier))
+    return NotThisShape;
+  llvm::ArrayRef<Stmt *> Children(Body->body_begin(), Body->body_end());
+  const auto *BarrierAt = llvm::find(Children, &Barrier);
+  if (BarrierAt == Children.end())
+    return NotThisShape;
+  // The statement before the barrier by which threads leave last.
+  ExitingFunctions &Exiting = Shared.Lanes.exitingFunctions();
+  Stmt *const *ExitAt = BarrierAt;
+  while (ExitAt != Children.begin()) {
+    --ExitAt;
+    if (!exitsOf(Ctx, *ExitAt, true, &Exiting).empty())
+      break;
+  }
+  const IfStmt *Exit = ExitAt != BarrierAt ? asEarlyReturn(*ExitAt) : nullptr;
+  if (!Exit)
+    return NotThisShape;
+  SourceLocation ExitLoc = Exit->getBeginLoc();
+  if (!Kernel.hasAttr<CUDAGlobalAttr>())
+    return refuse("the early return is in a function that kernels call, "
+                  "whose callers would each need the threads' return "
+                  "moved",
+                  ExitLoc);
+  if (Kernel.isTemplateInstantiation() ||
+      Kernel.getTemplateInstantiationPattern())
+    return refuse("the kernel is a template, and an edit of its text would "
+                  "go into every instantiation, which warpfix has not each "
+                  "shown to allow it",
+                  ExitLoc);
+  Membership AtExit = Shared.BlockMembers.at(Exit);
+  if (AtExit.Result != Membership::AllLanes)
+    return refuse("not every thread of the block provably reaches the early "
+                  "return either, so moving it would not bring every thread "
+                  "to the barrier",
+                  ExitLoc);
+  if (std::optional<UnmodelledReach> Unmodelled =
+          unmodelledReach(Ctx, Kernel, Exit))
+    return refuse("the analysis shows every thread of the block reaching the "
+                  "early return, but " +
+                      Unmodelled->Why,
+                  Unmodelled->Where);
+  if (bodyContainsGoto(Ctx, Kernel))
+    return refuse("the kernel holds a goto, which could jump past the "
+                  "moved return or into the statements it guards",
+                  ExitLoc);
+
+  // The barriers moved past: every `__syncthreads();` of the body after the
+  // exit. The threads that left take part in each, and return after the
+  // last.
+  std::vector<size_t> Barriers;
+  size_t First = ExitAt - Children.begin() + 1;
+  for (size_t I = First; I < Children.size(); ++I)
+    if (isPlainSyncthreads(Children[I]))
+      Barriers.push_back(I);
+  size_t Last = Barriers.back();
+  llvm::DenseSet<size_t> IsBarrier(Barriers.begin(), Barriers.end());
+  for (size_t I = First; I < Last; ++I) {
+    if (IsBarrier.contains(I))
+      continue;
+    const Stmt *S = Children[I];
+    std::vector<const Stmt *> Exits = exitsOf(Ctx, S, true, &Exiting);
+    if (!Exits.empty())
+      return refuse(std::string("the statements between the early return "
+                                "and the last barrier hold ") +
+                        describeExit(Exits.front()) +
+                        ", which would still take threads away from the "
+                        "barriers after it",
+                    Exits.front()->getBeginLoc());
+    CouplingCode Coupling(Ctx);
+    Coupling.TraverseStmt(const_cast<Stmt *>(S));
+    if (Coupling.Found)
+      return refuse("the statements between the early return and the last "
+                    "barrier hold " +
+                        Coupling.Found->What +
+                        ", which waits for or tells apart other threads: "
+                        "the threads that returned would be waiting at a "
+                        "barrier instead of having exited",
+                    Coupling.Found->Where);
+  }
+
+  // The statements between the exit and the last barrier are skipped by the
+  // threads that left, in stretches between the barriers. A declaration that
+  // later code names stands outside them, and those threads run it too: it
+  // must be harmless to them.
+  llvm::DenseMap<const Decl *, llvm::SmallVector<size_t, 4>> NamedAt;
+  for (size_t I = First; I < Children.size(); ++I)
+    for (const Decl *D : namedIn(Children[I]))
+      NamedAt[D].push_back(I);
+  LocalDefinitions Locals = collectLocalDefinitions(Ctx, Body);
+  // Where each statement goes: inside the skipped stretches, kept outside
+  // them (the threads that left run it too), or, for a declaration, split
+  // into its variable outside and its initial value assigned inside.
+  enum Place { Inside, Kept, Split };
+  std::vector<Place> Where(Children.size(), Inside);
+  for (size_t I : Barriers)
+    Where[I] = Kept;
+  llvm::DenseSet<const Decl *> SplitVariables;
+  auto StretchOf = [&](size_t I) {
+    size_t From = I, To = I;
+    while (From > First && Where[From - 1] == Inside)
+      --From;
+    while (To + 1 < Last && Where[To + 1] == Inside)
+      ++To;
+    return std::pair(From, To);
+  };
+  auto NamesSplit = [&](const Stmt *S) {
+    return llvm::any_of(
+        namedIn(S), [&](const Decl *D) { return SplitVariables.contains(D); });
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = First; I < Last; ++I) {
+      const auto *Declaration = dyn_cast<DeclStmt>(Children[I]);
+      if (!Declaration || Where[I] == Split)
+        continue;
+      if (Where[I] == Inside) {
+        auto [From, To] = StretchOf(I);
+        bool NamedOutside = false;
+        for (const Decl *D : Declaration->decls()) {
+          // A type is named by more than references. A variable whose
+          // address is taken, or whose destructor runs code, would end
+          // earlier inside the stretch's braces.
+          const auto *Var = dyn_cast<VarDecl>(D);
+          NamedOutside |= !Var || Locals.Escaped.contains(Var) ||
+                          Var->needsDestruction(Ctx);
+          for (size_t Use : NamedAt.lookup(D))
+            NamedOutside |= Use < From || Use > To;
+        }
+        if (!NamedOutside)
+          continue;
+      }
+      // A kept declaration must not read what a split one no longer gives
+      // the threads that left.
+      Place Next =
+          harmlessForLeavers(*Declaration, Ctx) && !NamesSplit(Declaration)
+              ? Kept
+              : Split;
+      if (Next == Where[I])
+        continue;
+      if (Next == Split && !splittable(*Declaration, Ctx))
+        return refuse("a declaration between the early return and the last "
+                      "barrier is used outside the statements that the "
+                      "threads which returned would skip, its initial "
+                      "value reads memory or calls a function, which those "
+                      "threads must not do, and it cannot be split into a "
+                      "declaration and an assignment (it is const, auto, "
+                      "or not of one scalar variable)",
+                      Declaration->getBeginLoc());
+      if (Next == Split)
+        SplitVariables.insert(Declaration->getSingleDecl());
+      Where[I] = Next;
+      Changed = true;
+    }
+  }
+
+  // The text: every boundary on a line of its own.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!ExitLoc.isFileID() || !Exit->getEndLoc().isFileID())
+    return refuse("the early return is written by a macro", ExitLoc);
+  FileID File = SM.getFileID(ExitLoc);
+  FileText Text(SM, File);
+  std::optional<StatementText> ExitText = textOf(Exit, Text, File, Ctx);
+  CharSourceRange Condition = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Exit->getCond()->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  // A class's explicit conversion to bool is contextual only: the flag's
+  // initialisation would not compile.
+  const Expr *Tested = Exit->getCond()->IgnoreParenImpCasts();
+  if (!ExitText || Condition.isInvalid() ||
+      !Tested->getType()->isScalarType() || isa<CXXMemberCallExpr>(Tested))
+    return refuse("the early return's condition is not plain text of this "
+                  "file",
+                  ExitLoc);
+  std::vector<std::optional<StatementText>> Texts(Children.size());
+  for (size_t I = First; I <= Last; ++I) {
+    Texts[I] = textOf(Children[I], Text, File, Ctx);
+    if (!Texts[I])
+      return refuse("a statement between the early return and the last "
+                    "barrier is written by a macro, or in another file",
+                    Children[I]->getBeginLoc());
+  }
+  for (size_t I : Barriers)
+    if (!Text.startsLine(Texts[I]->Begin))
+      return refuse("a barrier after the early return shares its line with "
+                    "other code",
+                    Children[I]->getBeginLoc());
+  if (directiveBetween(Text, ExitText->Begin, Texts[Last]->End))
+    return refuse("conditional compilation (#if, #else) or a #define "
+                  "stands between the early return and the last barrier",
+                  ExitLoc);
+  unsigned BarrierLine = Text.lineStart(Texts[Barriers.front()]->Begin);
+  std::string Indent =
+      Text.slice(BarrierLine, Texts[Barriers.front()]->Begin).str();
+  std::string BraceIndent =
+      Text.line(Text.lineStart(Text.offsetOf(Body->getLBracLoc())))
+          .take_while([](char C) { return C == ' ' || C == '\t'; })
+          .str();
+  std::string Step = llvm::StringRef(Indent).starts_with(BraceIndent) &&
+                             Indent.size() > BraceIndent.size()
+                         ? Indent.substr(BraceIndent.size())
+                         : std::string("  ");
+  std::string LineEnd = Text.lineEnding().str();
+  std::string Flag = unusedName("returns_early", Ctx);
+
+  struct Insertion {
+    unsigned Offset;
+    std::string Text;
+  };
+  std::vector<Insertion> Insertions;
+  bool Skips = false;
+  // A split declaration opens the stretch after it, with its assignment.
+  bool Opened = false;
+  std::vector<std::pair<CharSourceRange, std::string>> Replacements;
+  for (size_t I = First; I < Last; ++I) {
+    bool StartsStretch =
+        Where[I] == Inside && (I == First || Where[I - 1] != Inside);
+    if (!StartsStretch && Where[I] != Split)
+      continue;
+    unsigned Previous = I == First ? ExitText->End : Texts[I - 1]->End;
+    if (Where[I] == Split) {
+      const auto *Var =
+          cast<VarDecl>(cast<DeclStmt>(Children[I])->getSingleDecl());
+      unsigned Begin = Texts[I]->Begin, End = Texts[I]->End;
+      SourceLocation NameEnd = Lexer::getLocForEndOfToken(
+          Var->getLocation(), 0, SM, Ctx.getLangOpts());
+      CharSourceRange Init = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Var->getInit()->getSourceRange()), SM,
+          Ctx.getLangOpts());
+      if (!Text.startsLine(Begin) || Text.lineStart(Begin) < Previous ||
+          !Text.endsLine(End) ||
+          Text.nextLineStart(End) > Texts[I + 1]->Begin ||
+          !Var->getLocation().isFileID() || Init.isInvalid() ||
+          Text.slice(Text.offsetOf(NameEnd), Text.offsetOf(Init.getBegin()))
+                  .trim() != "=")
+        return refuse("a declaration that would be split into a declaration "
+                      "and an assignment shares its line with other code, "
+                      "or is written by a macro",
+                      Children[I]->getBeginLoc());
+      std::string Replacement =
+          Text.slice(Begin, Text.offsetOf(NameEnd)).str() + ";" + LineEnd +
+          Indent + "if (!" + Flag + ") {" + LineEnd + Indent + Step +
+          Var->getName().str() + " = " +
+          Lexer::getSourceText(Init, SM, Ctx.getLangOpts()).str() + ";";
+      Opened = Where[I + 1] == Inside && I + 1 < Last;
+      if (!Opened)
+        Replacement += LineEnd + Indent + "}";
+      Replacements.push_back(
+          {CharSourceRange::getCharRange(Text.at(Begin), Text.at(End)),
+           Replacement});
+      Skips = true;
+      continue;
+    }
+    auto [From, To] = StretchOf(I);
+    std::optional<unsigned> Start =
+        firstLineOf(Children[From], Texts[From]->Begin, Text);
+    unsigned End = Texts[To]->End;
+    if (!Start || *Start < Previous || !Text.endsLine(End) ||
+        Text.nextLineStart(End) > Texts[To + 1]->Begin)
+      return refuse("the statements that the threads which returned would "
+                    "skip share a line with other code",
+                    Children[From]->getBeginLoc());
+    llvm::StringRef Stretch = Text.slice(*Start, End);
+    if (Stretch.contains("R\"") || Stretch.contains("\\\n") ||
+        Stretch.contains("\\\r\n"))
+      return refuse("the statements that the threads which returned would "
+                    "skip hold a raw string or a continued line, which "
+                    "indenting them would change",
+                    Children[From]->getBeginLoc());
+    std::string Open = Opened ? "" : Indent + "if (!" + Flag + ") {" + LineEnd;
+    Opened = false;
+    Insertions.push_back({*Start, Open});
+    for (unsigned Line = *Start; Line < End; Line = Text.nextLineStart(Line))
+      // A directive at the margin stays there.
+      if (!Text.line(Line).trim().empty() && !Text.line(Line).starts_with("#"))
+        Insertions.push_back({Line, Step});
+    Insertions.push_back({Text.nextLineStart(End), Indent + "}" + LineEnd});
+    Skips = true;
+  }
+  bool ReturnAfter = Last + 1 < Children.size();
+  if (ReturnAfter) {
+    if (!Text.endsLine(Texts[Last]->End))
+      return refuse("the last barrier shares its line with other code",
+                    Children[Last]->getBeginLoc());
+    Insertions.push_back({Text.nextLineStart(Texts[Last]->End),
+                          Indent + "if (" + Flag + ") return;" + LineEnd});
+  }
+  std::string ConditionText =
+      Lexer::getSourceText(Condition, SM, Ctx.getLangOpts()).str();
+  const auto *Comma =
+      dyn_cast<BinaryOperator>(Exit->getCond()->IgnoreImplicit());
+  if (Comma && Comma->getOpcode() == BO_Comma)
+    ConditionText = "(" + ConditionText + ")";
+  CharSourceRange ExitRange = CharSourceRange::getCharRange(
+      Text.at(ExitText->Begin), Text.at(ExitText->End));
+  if (Skips || ReturnAfter) {
+    Finding.replace(ExitRange,
+                    "const bool " + Flag + " = " + ConditionText + ";");
+  } else if (harmlessValue(Exit->getCond(), Ctx) &&
+             Text.startsLine(ExitText->Begin) && Text.endsLine(ExitText->End)) {
+    // Nothing left to skip or to return from: the exit goes.
+    Finding.replace(CharSourceRange::getCharRange(
+                        Text.at(Text.lineStart(ExitText->Begin)),
+                        Text.at(Text.nextLineStart(ExitText->End))),
+                    "");
+  } else {
+    return refuse("the early return's condition has effects, and nothing "
+                  "after it would use its value",
+                  ExitLoc);
+  }
+  for (const auto &[Range, Replacement] : Replacements)
+    Finding.replace(Range, Replacement);
+  // Insertions at one offset, in the order made, as one edit.
+  std::stable_sort(Insertions.begin(), Insertions.end(),
+                   [](const Insertion &A, const Insertion &B) {
+                     return A.Offset < B.Offset;
+                   });
+  for (size_t I = 0; I < Insertions.size();) {
+    std::string Joined;
+    size_t J = I;
+    for (;
+         J < Insertions.size() && Insertions[J].Offset == Insertions[I].Offset;
+         ++J)
+      Joined += Insertions[J].Text;
+    Finding.insertBefore(Text.at(Insertions[I].Offset), Joined);
+    I = J;
+  }
+  Finding.note(ExitLoc,
+               "every thread of the block reaches this early return: the "
+               "fix lets the threads that take it skip the statements up to "
+               "the last __syncthreads() after it, take part in each "
+               "barrier, and return after the last one");
+  return ExitMove{ExitMove::Fixed, "", SourceLocation()};
+}
+
+} // namespace warpfix
