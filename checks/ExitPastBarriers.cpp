@@ -252,10 +252,19 @@ public:
   bool startsLine(unsigned Offset) const {
     return Buffer.slice(lineStart(Offset), Offset).ltrim(" \t").empty();
   }
-  /// Whether only blanks, or a line comment, follow Offset on its line.
+  /// Whether only blanks, or a line comment, follow Offset on its line,
+  /// and the line does not go on into the next (a `\` at its end would
+  /// take a line written after it into the comment).
   bool endsLine(unsigned Offset) const {
     llvm::StringRef Rest = line(Offset).ltrim(" \t");
-    return Rest.empty() || Rest.starts_with("//");
+    return (Rest.empty() || Rest.starts_with("//")) &&
+           !Rest.rtrim(" \t").ends_with("\\");
+  }
+  /// Whether text written at Start, the start of a line, begins a line of
+  /// its own: the line before does not go on into it.
+  bool beginsLogicalLine(unsigned Start) const {
+    return Start == 0 ||
+           !line(lineStart(Start - 1)).rtrim(" \t").ends_with("\\");
   }
   llvm::StringRef slice(unsigned From, unsigned To) const {
     return Buffer.slice(From, To);
@@ -389,6 +398,19 @@ ExitMove moveExitPastBarriers(const FunctionDecl &Kernel, const Stmt &Barrier,
                   "early return, but " +
                       Unmodelled->Why,
                   Unmodelled->Where);
+  // The threads that return destroy what the body declared before the
+  // return; moved past the barriers, they would do it after them.
+  for (const Stmt *Earlier : llvm::make_range(Children.begin(), ExitAt))
+    if (const auto *Declaration = dyn_cast<DeclStmt>(Earlier))
+      for (const Decl *D : Declaration->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D);
+            Var && Var->needsDestruction(Ctx))
+          return refuse("'" + Var->getNameAsString() +
+                            "', declared before the early return, has a "
+                            "destructor, which the threads that return "
+                            "would run after the barriers instead of "
+                            "before them",
+                        Var->getLocation());
   if (bodyContainsGoto(Ctx, Kernel))
     return refuse("the kernel holds a goto, which could jump past the "
                   "moved return or into the statements it guards",
@@ -607,7 +629,8 @@ ExitMove moveExitPastBarriers(const FunctionDecl &Kernel, const Stmt &Barrier,
     if (!Start || *Start < Previous || !Text.endsLine(End) ||
         Text.nextLineStart(End) > Texts[To + 1]->Begin)
       return refuse("the statements that the threads which returned would "
-                    "skip share a line with other code",
+                    "skip share a line with other code, or with a comment "
+                    "that a backslash continues",
                     Children[From]->getBeginLoc());
     llvm::StringRef Stretch = Text.slice(*Start, End);
     if (Stretch.contains("R\"") || Stretch.contains("\\\n") ||
@@ -629,11 +652,17 @@ ExitMove moveExitPastBarriers(const FunctionDecl &Kernel, const Stmt &Barrier,
   bool ReturnAfter = Last + 1 < Children.size();
   if (ReturnAfter) {
     if (!Text.endsLine(Texts[Last]->End))
-      return refuse("the last barrier shares its line with other code",
+      return refuse("the last barrier shares its line with other code, or "
+                    "with a comment that a backslash continues",
                     Children[Last]->getBeginLoc());
     Insertions.push_back({Text.nextLineStart(Texts[Last]->End),
                           Indent + "if (" + Flag + ") return;" + LineEnd});
   }
+  for (const Insertion &At : Insertions)
+    if (!Text.beginsLogicalLine(At.Offset))
+      return refuse("a line where the fix would write ends in a backslash, "
+                    "which would take the new line into it",
+                    Text.at(At.Offset));
   std::string ConditionText =
       Lexer::getSourceText(Condition, SM, Ctx.getLangOpts()).str();
   const auto *Comma =

@@ -9,7 +9,7 @@
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,block-divergent-syncthreads %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: cp %t/k.cu %t/before.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,block-divergent-syncthreads --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=FIX
-// FIX: fixed 0 findings in 0 files; 15 remain
+// FIX: fixed 0 findings in 0 files; 17 remain
 // RUN: cmp %t/k.cu %t/before.cu
 
 __device__ int warpSum(int v) {
@@ -208,5 +208,38 @@ __global__ void sharedLine(const int *in, int *out, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: not every thread
   // CHECK-MESSAGES: note: the threads part here
   // CHECK-MESSAGES: note: no automatic fix: a barrier after the early return shares its line with other code
+  out[i] = s[threadIdx.x ^ 1];
+}
+
+// The threads that return destroy what was declared before the return: moved
+// past the barriers, they would do it after them.
+struct Counted {
+  unsigned *count;
+  __device__ ~Counted() { atomicAdd(count, 1u); }
+};
+__global__ void destructorBefore(const int *in, int *out, unsigned *left, int n) {
+  __shared__ int s[128];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  Counted mark = {left + blockIdx.x};
+  if (i >= n) return;
+  s[threadIdx.x] = in[i];
+  __syncthreads();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: not every thread
+  // CHECK-MESSAGES: note: the threads part here
+  // CHECK-MESSAGES: :[[@LINE-6]]:11: note: no automatic fix: 'mark', declared before the early return, has a destructor, which the threads that return would run after the barriers instead of before them
+  out[i] = s[threadIdx.x ^ 1];
+}
+
+// A comment that a backslash continues would take the moved return into it.
+__global__ void continuedComment(const int *in, int *out, int n) {
+  __shared__ int s[128];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  s[threadIdx.x] = in[i];
+  __syncthreads(); // the next line is this comment's too \
+  out[i] = -1;
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: not every thread
+  // CHECK-MESSAGES: note: the threads part here
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: note: no automatic fix: the last barrier shares its line with other code, or with a comment that a backslash continues
   out[i] = s[threadIdx.x ^ 1];
 }
