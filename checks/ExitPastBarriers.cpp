@@ -1,11 +1,13 @@
 #include "checks/ExitPastBarriers.h"
 #include "checks/MaskFix.h"
+#include "checks/StatementText.h"
 #include "checks/analysis/Analyses.h"
 #include "checks/analysis/BlockReach.h"
 #include "checks/analysis/Exits.h"
 #include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Membership.h"
 #include "checks/analysis/SyncPrimitives.h"
+#include "checks/analysis/ThreadCoupling.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -16,13 +18,6 @@ using namespace clang;
 
 namespace warpfix {
 namespace {
-
-bool isPlainSyncthreads(const Stmt *S) {
-  const auto *Call = dyn_cast<CallExpr>(S);
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  return Callee && Callee->getIdentifier() &&
-         Callee->getName() == "__syncthreads" && Call->getNumArgs() == 0;
-}
 
 /// `if (C) return;` or `if (C) { return; }`, and nothing else in the if.
 const IfStmt *asEarlyReturn(const Stmt *S) {
@@ -36,92 +31,6 @@ const IfStmt *asEarlyReturn(const Stmt *S) {
   const auto *Return = dyn_cast_or_null<ReturnStmt>(Then);
   return Return && !Return->getRetValue() ? If : nullptr;
 }
-
-/// The toolkit's operations that wait for other threads, or tell which
-/// threads are there: a thread that left early now waits at a barrier,
-/// where before it had exited, and a warp operation that names it would
-/// wait for it in turn.
-bool couplesThreads(const FunctionDecl &Callee) {
-  if (!Callee.getIdentifier())
-    return false;
-  llvm::StringRef Name = Callee.getName();
-  return Name.starts_with("__syncthreads") || Name == "__barrier_sync" ||
-         Name == "__activemask" || Name == "__syncwarp" ||
-         Name.ends_with("_sync") || Name == "__shfl" ||
-         Name.starts_with("__shfl_") || Name == "__ballot" || Name == "__any" ||
-         Name == "__all" || Name.starts_with("__nvvm_") ||
-         llvm::StringRef(Callee.getQualifiedNameAsString())
-             .contains("cooperative_groups");
-}
-
-struct Obstacle {
-  std::string What;
-  SourceLocation Where;
-};
-
-/// The first thing in a statement, or in the code it calls (eight calls
-/// deep), that makes the threads that left early matter to the others:
-/// an operation that couples threads, inline PTX, or a call that cannot
-/// be followed.
-class CouplingCode : public RecursiveASTVisitor<CouplingCode> {
-public:
-  explicit CouplingCode(ASTContext &Ctx) : Ctx(Ctx) {}
-  std::optional<Obstacle> Found;
-  bool shouldVisitImplicitCode() const { return true; }
-
-  bool VisitAsmStmt(AsmStmt *Asm) {
-    stop("inline PTX", Asm->getAsmLoc());
-    return false;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
-    if (!Callee) {
-      if (!isa<CXXPseudoDestructorExpr>(Call->getCallee()->IgnoreParens()))
-        stop("a call through a pointer", Call->getBeginLoc());
-    } else if (Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() &&
-               !Method->getParent()->hasAttr<FinalAttr>()) {
-      stop("a virtual call", Call->getBeginLoc());
-    } else if (couplesThreads(*Callee)) {
-      stop("'" + Callee->getNameAsString() + "'", Call->getBeginLoc());
-    } else {
-      function(*Callee, Call->getBeginLoc());
-    }
-    return !Found;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
-    if (!Construct->getConstructor()->isTrivial())
-      function(*Construct->getConstructor(), Construct->getBeginLoc());
-    return !Found;
-  }
-
-private:
-  void function(const FunctionDecl &F, SourceLocation At) {
-    // The toolkit's own functions were judged by name above.
-    if (F.getBuiltinID() ||
-        Ctx.getSourceManager().isInSystemHeader(F.getLocation()))
-      return;
-    const FunctionDecl *Definition = nullptr;
-    if (!F.hasBody(Definition)) {
-      stop("a call of a function whose body is not in sight", At);
-      return;
-    }
-    if (!Visited.insert(Definition).second)
-      return;
-    if (++Depth > 8)
-      stop("calls that nest too deep to follow", At);
-    else
-      TraverseStmt(Definition->getBody());
-    --Depth;
-  }
-  void stop(std::string What, SourceLocation Where) {
-    if (!Found)
-      Found = Obstacle{std::move(What), Where};
-  }
-  ASTContext &Ctx;
-  llvm::DenseSet<const FunctionDecl *> Visited;
-  unsigned Depth = 0;
-};
 
 /// Whether E may be evaluated by threads that would not have: it reads no
 /// memory, calls nothing but the toolkit's pure functions (`threadIdx` is
@@ -225,137 +134,17 @@ llvm::DenseSet<const Decl *> namedIn(const Stmt *S) {
   return std::move(N.Found);
 }
 
-/// The text of one file, in offsets: where lines start and end.
-class FileText {
-public:
-  FileText(const SourceManager &SM, FileID File)
-      : SM(SM), File(File), Buffer(SM.getBufferData(File)) {}
-
-  unsigned offsetOf(SourceLocation Loc) const { return SM.getFileOffset(Loc); }
-  SourceLocation at(unsigned Offset) const {
-    return SM.getComposedLoc(File, Offset);
-  }
-  unsigned lineStart(unsigned Offset) const {
-    size_t NewLine =
-        Offset == 0 ? llvm::StringRef::npos : Buffer.rfind('\n', Offset - 1);
-    return NewLine == llvm::StringRef::npos ? 0 : NewLine + 1;
-  }
-  /// Past the end of Offset's line, its line break included.
-  unsigned nextLineStart(unsigned Offset) const {
-    size_t NewLine = Buffer.find('\n', Offset);
-    return NewLine == llvm::StringRef::npos ? Buffer.size() : NewLine + 1;
-  }
-  llvm::StringRef line(unsigned Start) const {
-    return Buffer.slice(Start, Buffer.find('\n', Start)).rtrim('\r');
-  }
-  /// Whether only blanks stand between the start of Offset's line and it.
-  bool startsLine(unsigned Offset) const {
-    return Buffer.slice(lineStart(Offset), Offset).ltrim(" \t").empty();
-  }
-  /// Whether only blanks, or a line comment, follow Offset on its line,
-  /// and the line does not go on into the next (a `\` at its end would
-  /// take a line written after it into the comment).
-  bool endsLine(unsigned Offset) const {
-    llvm::StringRef Rest = line(Offset).ltrim(" \t");
-    return (Rest.empty() || Rest.starts_with("//")) &&
-           !Rest.rtrim(" \t").ends_with("\\");
-  }
-  /// Whether text written at Start, the start of a line, begins a line of
-  /// its own: the line before does not go on into it.
-  bool beginsLogicalLine(unsigned Start) const {
-    return Start == 0 ||
-           !line(lineStart(Start - 1)).rtrim(" \t").ends_with("\\");
-  }
-  llvm::StringRef slice(unsigned From, unsigned To) const {
-    return Buffer.slice(From, To);
-  }
-  llvm::StringRef lineEnding() const {
-    size_t NewLine = Buffer.find('\n');
-    return NewLine != llvm::StringRef::npos && NewLine > 0 &&
-                   Buffer[NewLine - 1] == '\r'
-               ? "\r\n"
-               : "\n";
-  }
-
-private:
-  const SourceManager &SM;
-  FileID File;
-  llvm::StringRef Buffer;
-};
-
-/// Where a statement's text begins and ends in its file: past its `;` where
-/// the statement is an expression, whose range leaves the `;` out.
-struct StatementText {
-  unsigned Begin, End;
-};
-
-std::optional<StatementText> textOf(const Stmt *S, const FileText &Text,
-                                    FileID File, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(S->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (Range.isInvalid() || SM.getFileID(Range.getBegin()) != File)
-    return std::nullopt;
-  unsigned Begin = Text.offsetOf(Range.getBegin());
-  unsigned End = Text.offsetOf(Range.getEnd());
-  if (isa<CompoundStmt, DeclStmt, NullStmt>(S))
-    return StatementText{Begin, End};
-  // An expression, a return, or an if or loop whose body is one: the `;`
-  // after the last token ends it.
-  llvm::StringRef After = Text.slice(End, End + 256);
-  size_t Semicolon = After.find_first_not_of(" \t");
-  bool Ended = Semicolon != llvm::StringRef::npos && After[Semicolon] == ';';
-  if (Ended)
-    End += Semicolon + 1;
-  else if (isa<Expr, DoStmt, ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
-    return std::nullopt;
-  return StatementText{Begin, End};
-}
-
-/// Where the line of S begins, the `#pragma` lines right above it that
-/// belong to it (`#pragma unroll`) included; nothing where S does not begin
-/// its line.
-std::optional<unsigned> firstLineOf(const Stmt *S, unsigned Begin,
-                                    const FileText &Text) {
-  // A loop under `#pragma unroll` begins, for clang, at the pragma's tokens.
-  if (!Text.startsLine(Begin) && !isa<AttributedStmt>(S))
-    return std::nullopt;
-  unsigned Start = Text.lineStart(Begin);
-  while (Start > 0) {
-    unsigned Previous = Text.lineStart(Start - 1);
-    if (!Text.line(Previous).ltrim().starts_with("#pragma"))
-      break;
-    Start = Previous;
-  }
-  return Start;
-}
-
-/// A line of the preprocessor other than `#pragma` between From and To:
-/// statements wrapped around it would change what each configuration
-/// compiles.
-bool directiveBetween(const FileText &Text, unsigned From, unsigned To) {
-  for (unsigned Line = Text.lineStart(From); Line < To;
-       Line = Text.nextLineStart(Line)) {
-    llvm::StringRef Directive = Text.line(Line).ltrim();
-    if (Directive.consume_front("#") &&
-        !Directive.ltrim().starts_with("pragma"))
-      return true;
-  }
-  return false;
-}
-
-ExitMove refuse(std::string Why, SourceLocation Where) {
-  return ExitMove{ExitMove::Refused, "no automatic fix: " + std::move(Why),
-                  Where};
+BarrierMove refuse(std::string Why, SourceLocation Where) {
+  return BarrierMove{BarrierMove::Refused,
+                     "no automatic fix: " + std::move(Why), Where};
 }
 
 } // namespace
 
-ExitMove moveExitPastBarriers(const FunctionDecl &Kernel, const Stmt &Barrier,
-                              Analyses &Shared, FindingBuilder &Finding,
-                              ASTContext &Ctx) {
-  ExitMove NotThisShape{ExitMove::OtherShape, "", SourceLocation()};
+BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
+                                 const Stmt &Barrier, Analyses &Shared,
+                                 FindingBuilder &Finding, ASTContext &Ctx) {
+  BarrierMove NotThisShape{BarrierMove::OtherShape, "", SourceLocation()};
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel.getBody());
   if (!Body || !isPlainSyncthreads(&Barrier))
     return NotThisShape;
@@ -438,16 +227,15 @@ ExitMove moveExitPastBarriers(const FunctionDecl &Kernel, const Stmt &Barrier,
                         ", which would still take threads away from the "
                         "barriers after it",
                     Exits.front()->getBeginLoc());
-    CouplingCode Coupling(Ctx);
-    Coupling.TraverseStmt(const_cast<Stmt *>(S));
-    if (Coupling.Found)
+    std::optional<ThreadCoupling> Coupling = threadCouplingIn(S, Ctx);
+    if (Coupling)
       return refuse("the statements between the early return and the last "
                     "barrier hold " +
-                        Coupling.Found->What +
+                        Coupling->What +
                         ", which waits for or tells apart other threads: "
                         "the threads that returned would be waiting at a "
                         "barrier instead of having exited",
-                    Coupling.Found->Where);
+                    Coupling->Where);
   }
 
   // The statements between the exit and the last barrier are skipped by the
@@ -708,7 +496,7 @@ ExitMove moveExitPastBarriers(const FunctionDecl &Kernel, const Stmt &Barrier,
                "fix lets the threads that take it skip the statements up to "
                "the last __syncthreads() after it, take part in each "
                "barrier, and return after the last one");
-  return ExitMove{ExitMove::Fixed, "", SourceLocation()};
+  return BarrierMove{BarrierMove::Fixed, "", SourceLocation()};
 }
 
 } // namespace warpfix

@@ -4,6 +4,7 @@
 #ifndef WARPFIX_CHECKS_EXITPASTBARRIERS_H
 #define WARPFIX_CHECKS_EXITPASTBARRIERS_H
 
+#include "checks/BarrierMove.h"
 #include "checks/FindingSink.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -12,22 +13,6 @@
 namespace warpfix {
 
 struct Analyses;
-
-/// What became of the fix of one barrier.
-struct ExitMove {
-  enum Outcome {
-    /// The edits are on the finding.
-    Fixed,
-    /// The barrier is not a statement of the kernel's body after an early
-    /// exit of that body: the shape this fix is for does not apply.
-    OtherShape,
-    /// The shape applies, and Why says what stops the fix.
-    Refused,
-  };
-  Outcome Result;
-  std::string Why;
-  clang::SourceLocation Where;
-};
 
 /// Where Barrier, a `__syncthreads();` statement of Kernel's body, follows
 /// an early exit of that body, `if (C) return;`, that every thread of the
@@ -47,9 +32,10 @@ struct ExitMove {
 /// S1, S2 exit, hold another barrier, a warp-synchronous operation, inline
 /// PTX or a call it cannot see into, or declare what later code uses and
 /// the threads that left may not run (a read of memory, a call).
-ExitMove moveExitPastBarriers(const clang::FunctionDecl &Kernel,
-                              const clang::Stmt &Barrier, Analyses &Shared,
-                              FindingBuilder &Finding, clang::ASTContext &Ctx);
+BarrierMove moveExitPastBarriers(const clang::FunctionDecl &Kernel,
+                                 const clang::Stmt &Barrier, Analyses &Shared,
+                                 FindingBuilder &Finding,
+                                 clang::ASTContext &Ctx);
 
 } // namespace warpfix
 

@@ -1,4 +1,5 @@
 #include "checks/block-divergent-syncthreads.h"
+#include "checks/BarrierHoist.h"
 #include "checks/ExitPastBarriers.h"
 #include "checks/analysis/Analyses.h"
 #include "checks/analysis/InlinePtx.h"
@@ -255,10 +256,12 @@ void BlockDivergentSyncthreadsCheck::judge(const Stmt &Barrier,
                   "(CUDA C++ Programming Guide, __syncthreads())")
                      .str());
   Finding.note(SM.getExpansionLoc(WhyAt), "the threads part here");
-  ExitMove Move = moveExitPastBarriers(*F, Barrier, Shared, Finding, Ctx);
-  if (Move.Result == ExitMove::Refused)
+  BarrierMove Move = moveExitPastBarriers(*F, Barrier, Shared, Finding, Ctx);
+  if (Move.Result == BarrierMove::OtherShape)
+    Move = hoistBarrierOutOfArms(*F, Barrier, Shared, Finding, Ctx);
+  if (Move.Result == BarrierMove::Refused)
     Finding.withoutFix(Move.Where.isValid() ? Move.Where : At, Move.Why);
-  else if (Move.Result == ExitMove::OtherShape)
+  else if (Move.Result == BarrierMove::OtherShape)
     Finding.withoutFix(At, "no automatic fix: move the barrier where every "
                            "thread of the block reaches it (out of the "
                            "branch or loop, or before the early exit), and "

@@ -1,0 +1,140 @@
+#include "checks/BarrierHoist.h"
+#include "checks/StatementText.h"
+#include "checks/analysis/Analyses.h"
+#include "checks/analysis/BlockReach.h"
+#include "checks/analysis/Exits.h"
+#include "checks/analysis/Parents.h"
+#include "checks/analysis/ThreadCoupling.h"
+#include "clang/AST/Attr.h"
+
+using namespace clang;
+
+namespace warpfix {
+namespace {
+
+BarrierMove refuse(std::string Why, SourceLocation Where) {
+  return BarrierMove{BarrierMove::Refused, "no automatic fix: " + Why, Where};
+}
+
+/// The edit that deletes Barrier's statement: its whole line where nothing
+/// else is on it, the statement alone where a comment follows.
+CharSourceRange deletionOf(const StatementText &Barrier, const FileText &Text) {
+  unsigned Begin = Barrier.Begin, End = Barrier.End;
+  if (Text.line(End).trim().empty())
+    return CharSourceRange::getCharRange(Text.at(Text.lineStart(Begin)),
+                                         Text.at(Text.nextLineStart(End)));
+  while (Text.slice(End, End + 1) == " " || Text.slice(End, End + 1) == "\t")
+    ++End;
+  return CharSourceRange::getCharRange(Text.at(Begin), Text.at(End));
+}
+
+} // namespace
+
+BarrierMove hoistBarrierOutOfArms(const FunctionDecl &Kernel,
+                                  const Stmt &Barrier, Analyses &Shared,
+                                  FindingBuilder &Finding, ASTContext &Ctx) {
+  BarrierMove NotThisShape{BarrierMove::OtherShape, "", SourceLocation()};
+  const auto *Arm = dyn_cast_or_null<CompoundStmt>(parentStmt(Ctx, &Barrier));
+  const auto *If =
+      Arm ? dyn_cast_or_null<IfStmt>(parentStmt(Ctx, Arm)) : nullptr;
+  if (!isPlainSyncthreads(&Barrier) || !If || Arm->body_back() != &Barrier)
+    return NotThisShape;
+  const auto *Then = dyn_cast<CompoundStmt>(If->getThen());
+  const auto *Else = dyn_cast_or_null<CompoundStmt>(If->getElse());
+  if (!Then || !Else || Then->body_empty() || Else->body_empty() ||
+      !isPlainSyncthreads(Then->body_back()) ||
+      !isPlainSyncthreads(Else->body_back()))
+    return NotThisShape;
+  SourceLocation IfLoc = If->getBeginLoc();
+  if (!Kernel.hasAttr<CUDAGlobalAttr>() ||
+      enclosingFunction(Ctx, If) != &Kernel)
+    return refuse("the if is in a function that kernels call, which some "
+                  "calls may reach with only some threads",
+                  IfLoc);
+  if (Kernel.isTemplateInstantiation() ||
+      Kernel.getTemplateInstantiationPattern())
+    return refuse("the kernel is a template, and an edit of its text would "
+                  "go into every instantiation, which warpfix has not each "
+                  "shown to allow it",
+                  IfLoc);
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Ctx, If));
+  if (!Block)
+    return refuse("the if is not a statement of a block (an else-if, or a "
+                  "loop's only statement), so there is no line after it",
+                  IfLoc);
+  Membership AtIf = Shared.BlockMembers.at(If);
+  if (AtIf.Result != Membership::AllLanes)
+    return refuse("not every thread of the block provably reaches the if "
+                  "itself, the same number of times, so a barrier after it "
+                  "would not be reached by every thread either",
+                  IfLoc);
+  if (std::optional<UnmodelledReach> Unmodelled =
+          unmodelledReach(Ctx, Kernel, If))
+    return refuse("the analysis shows every thread of the block reaching the "
+                  "if, but " +
+                      Unmodelled->Why,
+                  Unmodelled->Where);
+  // Each arm's threads must reach its barrier once, with no barrier of the
+  // block before it that the other arm's threads would meet instead.
+  ExitingFunctions &Exiting = Shared.Lanes.exitingFunctions();
+  for (const CompoundStmt *Body : {Then, Else})
+    for (const Stmt *S : Body->body()) {
+      if (S == Body->body_back())
+        break;
+      std::vector<const Stmt *> Exits = exitsOf(Ctx, S, true, &Exiting);
+      if (!Exits.empty())
+        return refuse(std::string("an arm holds ") +
+                          describeExit(Exits.front()) +
+                          ", by which some of its threads would not reach "
+                          "the barrier after the if",
+                      Exits.front()->getBeginLoc());
+      if (std::optional<ThreadCoupling> Other =
+              threadCouplingIn(S, Ctx, CouplingKind::BlockBarriers))
+        return refuse("an arm holds " + Other->What +
+                          " before its last barrier, which may be, or "
+                          "call, a barrier of the block that the other "
+                          "arm's threads would not meet any more",
+                      Other->Where);
+    }
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!IfLoc.isFileID())
+    return refuse("the if is written by a macro", IfLoc);
+  FileID File = SM.getFileID(IfLoc);
+  FileText Text(SM, File);
+  std::optional<StatementText> IfText = textOf(If, Text, File, Ctx);
+  std::optional<StatementText> ThenBarrier =
+      textOf(Then->body_back(), Text, File, Ctx);
+  std::optional<StatementText> ElseBarrier =
+      textOf(Else->body_back(), Text, File, Ctx);
+  if (!IfText || !ThenBarrier || !ElseBarrier)
+    return refuse("the if or its barriers are written by a macro", IfLoc);
+  unsigned After = Text.nextLineStart(IfText->End);
+  if (!Text.startsLine(IfText->Begin) || !Text.endsLine(IfText->End) ||
+      !Text.beginsLogicalLine(After))
+    return refuse("the if shares its first or last line with other code, or "
+                  "with a comment that a backslash continues",
+                  IfLoc);
+  for (const StatementText *Arm : {&*ThenBarrier, &*ElseBarrier})
+    if (!Text.startsLine(Arm->Begin) || !Text.endsLine(Arm->End))
+      return refuse("a barrier at the end of an arm shares its line with "
+                    "other code",
+                    Text.at(Arm->Begin));
+  if (directiveBetween(Text, IfText->Begin, IfText->End))
+    return refuse("conditional compilation (#if, #else) or a #define stands "
+                  "in the if",
+                  IfLoc);
+  std::string Indent =
+      Text.slice(Text.lineStart(IfText->Begin), IfText->Begin).str();
+  Finding.replace(deletionOf(*ThenBarrier, Text), "");
+  Finding.replace(deletionOf(*ElseBarrier, Text), "");
+  Finding.insertBefore(Text.at(After),
+                       Indent + "__syncthreads();" + Text.lineEnding().str());
+  Finding.note(IfLoc, "every thread of the block reaches this if, and both "
+                      "arms end at a __syncthreads(): the fix puts one "
+                      "after the if instead, where every thread arrives "
+                      "right after its arm, as it did at the arm's own");
+  return BarrierMove{BarrierMove::Fixed, "", SourceLocation()};
+}
+
+} // namespace warpfix

@@ -1,0 +1,39 @@
+// What became of one of block-divergent-syncthreads' fixes, each of which
+// moves a barrier, or an exit, so that every thread of the block reaches the
+// barrier.
+#ifndef WARPFIX_CHECKS_BARRIERMOVE_H
+#define WARPFIX_CHECKS_BARRIERMOVE_H
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceLocation.h"
+#include <string>
+
+namespace warpfix {
+
+/// What became of the fix of one barrier.
+struct BarrierMove {
+  enum Outcome {
+    /// The edits are on the finding.
+    Fixed,
+    /// The shape this fix is for does not apply to the barrier.
+    OtherShape,
+    /// The shape applies, and Why says what stops the fix.
+    Refused,
+  };
+  Outcome Result;
+  std::string Why;
+  clang::SourceLocation Where;
+};
+
+/// `__syncthreads()`, the only barrier these fixes move: the counting forms
+/// return values, and the others are spelled in ways a move would change.
+inline bool isPlainSyncthreads(const clang::Stmt *S) {
+  const auto *Call = llvm::dyn_cast_or_null<clang::CallExpr>(S);
+  const clang::FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+         Callee->getName() == "__syncthreads" && Call->getNumArgs() == 0;
+}
+
+} // namespace warpfix
+
+#endif
