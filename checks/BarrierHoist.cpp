@@ -74,6 +74,27 @@ BarrierMove hoistBarrierOutOfArms(const FunctionDecl &Kernel,
                   "if, but " +
                       Unmodelled->Why,
                   Unmodelled->Where);
+  // What the arms or the if declare is destroyed as each scope ends, after
+  // the arm's barrier: the one barrier after the if would come after it.
+  auto NeedsDestruction = [&](const Decl *D) {
+    const auto *Var = dyn_cast_or_null<VarDecl>(D);
+    return Var && Var->needsDestruction(Ctx);
+  };
+  std::vector<const Decl *> Declared;
+  if (const auto *Init = dyn_cast_or_null<DeclStmt>(If->getInit()))
+    Declared.insert(Declared.end(), Init->decl_begin(), Init->decl_end());
+  Declared.push_back(If->getConditionVariable());
+  for (const CompoundStmt *Body : {Then, Else})
+    for (const Stmt *S : Body->body())
+      if (const auto *Declaration = dyn_cast<DeclStmt>(S))
+        Declared.insert(Declared.end(), Declaration->decl_begin(),
+                        Declaration->decl_end());
+  if (auto Destroyed = llvm::find_if(Declared, NeedsDestruction);
+      Destroyed != Declared.end())
+    return refuse("'" + cast<VarDecl>(*Destroyed)->getNameAsString() +
+                      "' has a destructor, which runs after the arm's "
+                      "barrier and would run before the barrier after the if",
+                  (*Destroyed)->getLocation());
   // Each arm's threads must reach its barrier once, with no barrier of the
   // block before it that the other arm's threads would meet instead.
   ExitingFunctions &Exiting = Shared.Lanes.exitingFunctions();

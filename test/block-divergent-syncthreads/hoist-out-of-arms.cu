@@ -7,13 +7,13 @@
 // RUN: %{copy-to-k}
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,block-divergent-syncthreads %t/k.cu 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not=warning:
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,block-divergent-syncthreads --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=FIX
-// FIX: fixed 4 findings in 1 file; 9 remain
+// FIX: fixed 4 findings in 1 file; 11 remain
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES --match-full-lines --strict-whitespace --input-file=%t/k.cu
 // RUN: cp %t/k.cu %t/once.cu
 // RUN: %expect-exit 1 %warpfix --no-cache --checks=-*,block-divergent-syncthreads --fix %t/k.cu 2>&1 | FileCheck %s --check-prefix=IDEMPOTENT
 // RUN: diff %t/once.cu %t/k.cu
 // RUN: %if nvcc %{ %nvcc-check -arch=sm_75 %t/k.cu %}
-// IDEMPOTENT: fixed 0 findings in 0 files; 9 remain
+// IDEMPOTENT: fixed 0 findings in 0 files; 11 remain
 
 // The first warp loads one half, the others the rest; then all read.
 __global__ void producerSplit(const int *in, int *out) {
@@ -144,6 +144,31 @@ __global__ void barrierNotLast(const int *in, int *out) {
     __syncthreads();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: not every thread
     // CHECK-MESSAGES: note: no automatic fix: move the barrier where every thread
+  }
+  out[t] = s[127 - t];
+}
+
+// What an arm declares is destroyed after the arm's barrier; after the
+// one barrier past the if, it would be destroyed before it.
+struct Publish {
+  int *slot;
+  int value;
+  __device__ ~Publish() { *slot = value; }
+};
+__global__ void destructorInArm(const int *in, int *out) {
+  __shared__ int s[128];
+  int t = threadIdx.x;
+  if (t < 32) {
+    Publish p = {&s[t], in[t]};
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: not every thread
+    // CHECK-MESSAGES: note: the threads part here
+    // CHECK-MESSAGES: :[[@LINE-4]]:13: note: no automatic fix: 'p' has a destructor, which runs after the arm's barrier and would run before the barrier after the if
+  } else {
+    s[t] = in[t];
+    __syncthreads();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: not every thread
+    // CHECK-MESSAGES: note: no automatic fix: 'p' has a destructor
   }
   out[t] = s[127 - t];
 }
