@@ -1,20 +1,14 @@
 #include "checks/BarrierHoist.h"
 #include "checks/StatementText.h"
 #include "checks/analysis/Analyses.h"
-#include "checks/analysis/BlockReach.h"
 #include "checks/analysis/Exits.h"
 #include "checks/analysis/Parents.h"
 #include "checks/analysis/ThreadCoupling.h"
-#include "clang/AST/Attr.h"
 
 using namespace clang;
 
 namespace warpfix {
 namespace {
-
-BarrierMove refuse(std::string Why, SourceLocation Where) {
-  return BarrierMove{BarrierMove::Refused, "no automatic fix: " + Why, Where};
-}
 
 /// The edit that deletes Barrier's statement: its whole line where nothing
 /// else is on it, the statement alone where a comment follows.
@@ -46,34 +40,14 @@ BarrierMove hoistBarrierOutOfArms(const FunctionDecl &Kernel,
       !isPlainSyncthreads(Else->body_back()))
     return NotThisShape;
   SourceLocation IfLoc = If->getBeginLoc();
-  if (!Kernel.hasAttr<CUDAGlobalAttr>() ||
-      enclosingFunction(Ctx, If) != &Kernel)
-    return refuse("the if is in a function that kernels call, which some "
-                  "calls may reach with only some threads",
-                  IfLoc);
-  if (Kernel.isTemplateInstantiation() ||
-      Kernel.getTemplateInstantiationPattern())
-    return refuse("the kernel is a template, and an edit of its text would "
-                  "go into every instantiation, which warpfix has not each "
-                  "shown to allow it",
-                  IfLoc);
   const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Ctx, If));
   if (!Block)
-    return refuse("the if is not a statement of a block (an else-if, or a "
-                  "loop's only statement), so there is no line after it",
-                  IfLoc);
-  Membership AtIf = Shared.BlockMembers.at(If);
-  if (AtIf.Result != Membership::AllLanes)
-    return refuse("not every thread of the block provably reaches the if "
-                  "itself, the same number of times, so a barrier after it "
-                  "would not be reached by every thread either",
-                  IfLoc);
-  if (std::optional<UnmodelledReach> Unmodelled =
-          unmodelledReach(Ctx, Kernel, If))
-    return refuse("the analysis shows every thread of the block reaching the "
-                  "if, but " +
-                      Unmodelled->Why,
-                  Unmodelled->Where);
+    return refusal("the if is not a statement of a block (an else-if, or a "
+                   "loop's only statement), so there is no line after it",
+                   IfLoc);
+  if (std::optional<BarrierMove> Unproven =
+          unprovenReach(Kernel, If, "the if", Shared, Ctx))
+    return *Unproven;
   // What the arms or the if declare is destroyed as each scope ends, after
   // the arm's barrier: the one barrier after the if would come after it.
   auto NeedsDestruction = [&](const Decl *D) {
@@ -91,10 +65,10 @@ BarrierMove hoistBarrierOutOfArms(const FunctionDecl &Kernel,
                         Declaration->decl_end());
   if (auto Destroyed = llvm::find_if(Declared, NeedsDestruction);
       Destroyed != Declared.end())
-    return refuse("'" + cast<VarDecl>(*Destroyed)->getNameAsString() +
-                      "' has a destructor, which runs after the arm's "
-                      "barrier and would run before the barrier after the if",
-                  (*Destroyed)->getLocation());
+    return refusal("'" + cast<VarDecl>(*Destroyed)->getNameAsString() +
+                       "' has a destructor, which runs after the arm's "
+                       "barrier and would run before the barrier after the if",
+                   (*Destroyed)->getLocation());
   // Each arm's threads must reach its barrier once, with no barrier of the
   // block before it that the other arm's threads would meet instead.
   ExitingFunctions &Exiting = Shared.Lanes.exitingFunctions();
@@ -104,23 +78,23 @@ BarrierMove hoistBarrierOutOfArms(const FunctionDecl &Kernel,
         break;
       std::vector<const Stmt *> Exits = exitsOf(Ctx, S, true, &Exiting);
       if (!Exits.empty())
-        return refuse(std::string("an arm holds ") +
-                          describeExit(Exits.front()) +
-                          ", by which some of its threads would not reach "
-                          "the barrier after the if",
-                      Exits.front()->getBeginLoc());
+        return refusal(std::string("an arm holds ") +
+                           describeExit(Exits.front()) +
+                           ", by which some of its threads would not reach "
+                           "the barrier after the if",
+                       Exits.front()->getBeginLoc());
       if (std::optional<ThreadCoupling> Other =
               threadCouplingIn(S, Ctx, CouplingKind::BlockBarriers))
-        return refuse("an arm holds " + Other->What +
-                          " before its last barrier, which may be, or "
-                          "call, a barrier of the block that the other "
-                          "arm's threads would not meet any more",
-                      Other->Where);
+        return refusal("an arm holds " + Other->What +
+                           " before its last barrier, which may be, or "
+                           "call, a barrier of the block that the other "
+                           "arm's threads would not meet any more",
+                       Other->Where);
     }
 
   const SourceManager &SM = Ctx.getSourceManager();
   if (!IfLoc.isFileID())
-    return refuse("the if is written by a macro", IfLoc);
+    return refusal("the if is written by a macro", IfLoc);
   FileID File = SM.getFileID(IfLoc);
   FileText Text(SM, File);
   std::optional<StatementText> IfText = textOf(If, Text, File, Ctx);
@@ -129,22 +103,22 @@ BarrierMove hoistBarrierOutOfArms(const FunctionDecl &Kernel,
   std::optional<StatementText> ElseBarrier =
       textOf(Else->body_back(), Text, File, Ctx);
   if (!IfText || !ThenBarrier || !ElseBarrier)
-    return refuse("the if or its barriers are written by a macro", IfLoc);
+    return refusal("the if or its barriers are written by a macro", IfLoc);
   unsigned After = Text.nextLineStart(IfText->End);
   if (!Text.startsLine(IfText->Begin) || !Text.endsLine(IfText->End) ||
       !Text.beginsLogicalLine(After))
-    return refuse("the if shares its first or last line with other code, or "
-                  "with a comment that a backslash continues",
-                  IfLoc);
+    return refusal("the if shares its first or last line with other code, or "
+                   "with a comment that a backslash continues",
+                   IfLoc);
   for (const StatementText *Arm : {&*ThenBarrier, &*ElseBarrier})
     if (!Text.startsLine(Arm->Begin) || !Text.endsLine(Arm->End))
-      return refuse("a barrier at the end of an arm shares its line with "
-                    "other code",
-                    Text.at(Arm->Begin));
+      return refusal("a barrier at the end of an arm shares its line with "
+                     "other code",
+                     Text.at(Arm->Begin));
   if (directiveBetween(Text, IfText->Begin, IfText->End))
-    return refuse("conditional compilation (#if, #else) or a #define stands "
-                  "in the if",
-                  IfLoc);
+    return refusal("conditional compilation (#if, #else) or a #define stands "
+                   "in the if",
+                   IfLoc);
   std::string Indent =
       Text.slice(Text.lineStart(IfText->Begin), IfText->Begin).str();
   Finding.replace(deletionOf(*ThenBarrier, Text), "");

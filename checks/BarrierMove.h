@@ -4,8 +4,11 @@
 #ifndef WARPFIX_CHECKS_BARRIERMOVE_H
 #define WARPFIX_CHECKS_BARRIERMOVE_H
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include <optional>
 #include <string>
 
 namespace warpfix {
@@ -24,6 +27,26 @@ struct BarrierMove {
   std::string Why;
   clang::SourceLocation Where;
 };
+
+struct Analyses;
+
+/// A refusal: "no automatic fix: " and Why.
+inline BarrierMove refusal(std::string Why, clang::SourceLocation Where) {
+  return BarrierMove{BarrierMove::Refused,
+                     "no automatic fix: " + std::move(Why), Where};
+}
+
+/// Why a move is not proven to bring every thread of the block to the
+/// barrier when every thread goes through At, a statement of Kernel named
+/// What ("the if"), the same number of times: Kernel is not a kernel (a
+/// function's callers may each bring only some threads) or is a template
+/// (one edit for every instantiation), the membership analysis does not
+/// show every thread of the block reaching At, or what it does not model
+/// decides that. Nothing where it is proven.
+std::optional<BarrierMove> unprovenReach(const clang::FunctionDecl &Kernel,
+                                         const clang::Stmt *At,
+                                         llvm::StringRef What, Analyses &Shared,
+                                         clang::ASTContext &Ctx);
 
 /// `__syncthreads()`, the only barrier these fixes move: the counting forms
 /// return values, and the others are spelled in ways a move would change.

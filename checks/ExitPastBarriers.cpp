@@ -2,7 +2,6 @@
 #include "checks/MaskFix.h"
 #include "checks/StatementText.h"
 #include "checks/analysis/Analyses.h"
-#include "checks/analysis/BlockReach.h"
 #include "checks/analysis/Exits.h"
 #include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Membership.h"
@@ -134,11 +133,6 @@ llvm::DenseSet<const Decl *> namedIn(const Stmt *S) {
   return std::move(N.Found);
 }
 
-BarrierMove refuse(std::string Why, SourceLocation Where) {
-  return BarrierMove{BarrierMove::Refused,
-                     "no automatic fix: " + std::move(Why), Where};
-}
-
 } // namespace
 
 BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
@@ -164,29 +158,9 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
   if (!Exit)
     return NotThisShape;
   SourceLocation ExitLoc = Exit->getBeginLoc();
-  if (!Kernel.hasAttr<CUDAGlobalAttr>())
-    return refuse("the early return is in a function that kernels call, "
-                  "whose callers would each need the threads' return "
-                  "moved",
-                  ExitLoc);
-  if (Kernel.isTemplateInstantiation() ||
-      Kernel.getTemplateInstantiationPattern())
-    return refuse("the kernel is a template, and an edit of its text would "
-                  "go into every instantiation, which warpfix has not each "
-                  "shown to allow it",
-                  ExitLoc);
-  Membership AtExit = Shared.BlockMembers.at(Exit);
-  if (AtExit.Result != Membership::AllLanes)
-    return refuse("not every thread of the block provably reaches the early "
-                  "return either, so moving it would not bring every thread "
-                  "to the barrier",
-                  ExitLoc);
-  if (std::optional<UnmodelledReach> Unmodelled =
-          unmodelledReach(Ctx, Kernel, Exit))
-    return refuse("the analysis shows every thread of the block reaching the "
-                  "early return, but " +
-                      Unmodelled->Why,
-                  Unmodelled->Where);
+  if (std::optional<BarrierMove> Unproven =
+          unprovenReach(Kernel, Exit, "the early return", Shared, Ctx))
+    return *Unproven;
   // The threads that return destroy what the body declared before the
   // return; moved past the barriers, they would do it after them.
   for (const Stmt *Earlier : llvm::make_range(Children.begin(), ExitAt))
@@ -194,16 +168,16 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
       for (const Decl *D : Declaration->decls())
         if (const auto *Var = dyn_cast<VarDecl>(D);
             Var && Var->needsDestruction(Ctx))
-          return refuse("'" + Var->getNameAsString() +
-                            "', declared before the early return, has a "
-                            "destructor, which the threads that return "
-                            "would run after the barriers instead of "
-                            "before them",
-                        Var->getLocation());
+          return refusal("'" + Var->getNameAsString() +
+                             "', declared before the early return, has a "
+                             "destructor, which the threads that return "
+                             "would run after the barriers instead of "
+                             "before them",
+                         Var->getLocation());
   if (bodyContainsGoto(Ctx, Kernel))
-    return refuse("the kernel holds a goto, which could jump past the "
-                  "moved return or into the statements it guards",
-                  ExitLoc);
+    return refusal("the kernel holds a goto, which could jump past the "
+                   "moved return or into the statements it guards",
+                   ExitLoc);
 
   // The barriers moved past: every `__syncthreads();` of the body after the
   // exit. The threads that left take part in each, and return after the
@@ -221,21 +195,21 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
     const Stmt *S = Children[I];
     std::vector<const Stmt *> Exits = exitsOf(Ctx, S, true, &Exiting);
     if (!Exits.empty())
-      return refuse(std::string("the statements between the early return "
-                                "and the last barrier hold ") +
-                        describeExit(Exits.front()) +
-                        ", which would still take threads away from the "
-                        "barriers after it",
-                    Exits.front()->getBeginLoc());
+      return refusal(std::string("the statements between the early return "
+                                 "and the last barrier hold ") +
+                         describeExit(Exits.front()) +
+                         ", which would still take threads away from the "
+                         "barriers after it",
+                     Exits.front()->getBeginLoc());
     std::optional<ThreadCoupling> Coupling = threadCouplingIn(S, Ctx);
     if (Coupling)
-      return refuse("the statements between the early return and the last "
-                    "barrier hold " +
-                        Coupling->What +
-                        ", which waits for or tells apart other threads: "
-                        "the threads that returned would be waiting at a "
-                        "barrier instead of having exited",
-                    Coupling->Where);
+      return refusal("the statements between the early return and the last "
+                     "barrier hold " +
+                         Coupling->What +
+                         ", which waits for or tells apart other threads: "
+                         "the threads that returned would be waiting at a "
+                         "barrier instead of having exited",
+                     Coupling->Where);
   }
 
   // The statements between the exit and the last barrier are skipped by the
@@ -298,14 +272,14 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
       if (Next == Where[I])
         continue;
       if (Next == Split && !splittable(*Declaration, Ctx))
-        return refuse("a declaration between the early return and the last "
-                      "barrier is used outside the statements that the "
-                      "threads which returned would skip, its initial "
-                      "value reads memory or calls a function, which those "
-                      "threads must not do, and it cannot be split into a "
-                      "declaration and an assignment (it is const, auto, "
-                      "or not of one scalar variable)",
-                      Declaration->getBeginLoc());
+        return refusal("a declaration between the early return and the last "
+                       "barrier is used outside the statements that the "
+                       "threads which returned would skip, its initial "
+                       "value reads memory or calls a function, which those "
+                       "threads must not do, and it cannot be split into a "
+                       "declaration and an assignment (it is const, auto, "
+                       "or not of one scalar variable)",
+                       Declaration->getBeginLoc());
       if (Next == Split)
         SplitVariables.insert(Declaration->getSingleDecl());
       Where[I] = Next;
@@ -316,7 +290,7 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
   // The text: every boundary on a line of its own.
   const SourceManager &SM = Ctx.getSourceManager();
   if (!ExitLoc.isFileID() || !Exit->getEndLoc().isFileID())
-    return refuse("the early return is written by a macro", ExitLoc);
+    return refusal("the early return is written by a macro", ExitLoc);
   FileID File = SM.getFileID(ExitLoc);
   FileText Text(SM, File);
   std::optional<StatementText> ExitText = textOf(Exit, Text, File, Ctx);
@@ -328,26 +302,26 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
   const Expr *Tested = Exit->getCond()->IgnoreParenImpCasts();
   if (!ExitText || Condition.isInvalid() ||
       !Tested->getType()->isScalarType() || isa<CXXMemberCallExpr>(Tested))
-    return refuse("the early return's condition is not plain text of this "
-                  "file",
-                  ExitLoc);
+    return refusal("the early return's condition is not plain text of this "
+                   "file",
+                   ExitLoc);
   std::vector<std::optional<StatementText>> Texts(Children.size());
   for (size_t I = First; I <= Last; ++I) {
     Texts[I] = textOf(Children[I], Text, File, Ctx);
     if (!Texts[I])
-      return refuse("a statement between the early return and the last "
-                    "barrier is written by a macro, or in another file",
-                    Children[I]->getBeginLoc());
+      return refusal("a statement between the early return and the last "
+                     "barrier is written by a macro, or in another file",
+                     Children[I]->getBeginLoc());
   }
   for (size_t I : Barriers)
     if (!Text.startsLine(Texts[I]->Begin))
-      return refuse("a barrier after the early return shares its line with "
-                    "other code",
-                    Children[I]->getBeginLoc());
+      return refusal("a barrier after the early return shares its line with "
+                     "other code",
+                     Children[I]->getBeginLoc());
   if (directiveBetween(Text, ExitText->Begin, Texts[Last]->End))
-    return refuse("conditional compilation (#if, #else) or a #define "
-                  "stands between the early return and the last barrier",
-                  ExitLoc);
+    return refusal("conditional compilation (#if, #else) or a #define "
+                   "stands between the early return and the last barrier",
+                   ExitLoc);
   unsigned BarrierLine = Text.lineStart(Texts[Barriers.front()]->Begin);
   std::string Indent =
       Text.slice(BarrierLine, Texts[Barriers.front()]->Begin).str();
@@ -392,10 +366,10 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
           !Var->getLocation().isFileID() || Init.isInvalid() ||
           Text.slice(Text.offsetOf(NameEnd), Text.offsetOf(Init.getBegin()))
                   .trim() != "=")
-        return refuse("a declaration that would be split into a declaration "
-                      "and an assignment shares its line with other code, "
-                      "or is written by a macro",
-                      Children[I]->getBeginLoc());
+        return refusal("a declaration that would be split into a declaration "
+                       "and an assignment shares its line with other code, "
+                       "or is written by a macro",
+                       Children[I]->getBeginLoc());
       std::string Replacement =
           Text.slice(Begin, Text.offsetOf(NameEnd)).str() + ";" + LineEnd +
           Indent + "if (!" + Flag + ") {" + LineEnd + Indent + Step +
@@ -416,17 +390,17 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
     unsigned End = Texts[To]->End;
     if (!Start || *Start < Previous || !Text.endsLine(End) ||
         Text.nextLineStart(End) > Texts[To + 1]->Begin)
-      return refuse("the statements that the threads which returned would "
-                    "skip share a line with other code, or with a comment "
-                    "that a backslash continues",
-                    Children[From]->getBeginLoc());
+      return refusal("the statements that the threads which returned would "
+                     "skip share a line with other code, or with a comment "
+                     "that a backslash continues",
+                     Children[From]->getBeginLoc());
     llvm::StringRef Stretch = Text.slice(*Start, End);
     if (Stretch.contains("R\"") || Stretch.contains("\\\n") ||
         Stretch.contains("\\\r\n"))
-      return refuse("the statements that the threads which returned would "
-                    "skip hold a raw string or a continued line, which "
-                    "indenting them would change",
-                    Children[From]->getBeginLoc());
+      return refusal("the statements that the threads which returned would "
+                     "skip hold a raw string or a continued line, which "
+                     "indenting them would change",
+                     Children[From]->getBeginLoc());
     std::string Open = Opened ? "" : Indent + "if (!" + Flag + ") {" + LineEnd;
     Opened = false;
     Insertions.push_back({*Start, Open});
@@ -440,17 +414,17 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
   bool ReturnAfter = Last + 1 < Children.size();
   if (ReturnAfter) {
     if (!Text.endsLine(Texts[Last]->End))
-      return refuse("the last barrier shares its line with other code, or "
-                    "with a comment that a backslash continues",
-                    Children[Last]->getBeginLoc());
+      return refusal("the last barrier shares its line with other code, or "
+                     "with a comment that a backslash continues",
+                     Children[Last]->getBeginLoc());
     Insertions.push_back({Text.nextLineStart(Texts[Last]->End),
                           Indent + "if (" + Flag + ") return;" + LineEnd});
   }
   for (const Insertion &At : Insertions)
     if (!Text.beginsLogicalLine(At.Offset))
-      return refuse("a line where the fix would write ends in a backslash, "
-                    "which would take the new line into it",
-                    Text.at(At.Offset));
+      return refusal("a line where the fix would write ends in a backslash, "
+                     "which would take the new line into it",
+                     Text.at(At.Offset));
   std::string ConditionText =
       Lexer::getSourceText(Condition, SM, Ctx.getLangOpts()).str();
   const auto *Comma =
@@ -470,9 +444,9 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
                         Text.at(Text.nextLineStart(ExitText->End))),
                     "");
   } else {
-    return refuse("the early return's condition has effects, and nothing "
-                  "after it would use its value",
-                  ExitLoc);
+    return refusal("the early return's condition has effects, and nothing "
+                   "after it would use its value",
+                   ExitLoc);
   }
   for (const auto &[Range, Replacement] : Replacements)
     Finding.replace(Range, Replacement);

@@ -75,7 +75,7 @@ __global__ void secondExit(const int *in, int *out, int n, int m) {
   __syncthreads();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: not every thread
   // CHECK-MESSAGES: note: the threads part here
-  // CHECK-MESSAGES: note: no automatic fix: not every thread of the block provably reaches the early return either
+  // CHECK-MESSAGES: note: no automatic fix: not every thread of the block provably reaches the early return, each the same number of times
   out[i] = s[threadIdx.x ^ 1];
 }
 

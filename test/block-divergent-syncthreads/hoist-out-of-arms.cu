@@ -77,12 +77,12 @@ __global__ void afterReturn(const int *in, int *out, int n) {
     __syncthreads();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: not every thread
     // CHECK-MESSAGES: :[[@LINE-8]]:7: note: the threads part here
-    // CHECK-MESSAGES: :[[@LINE-5]]:3: note: no automatic fix: not every thread of the block provably reaches the if itself
+    // CHECK-MESSAGES: :[[@LINE-5]]:3: note: no automatic fix: not every thread of the block provably reaches the if, each the same number of times
   } else {
     s[t] = -in[t];
     __syncthreads();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: not every thread
-    // CHECK-MESSAGES: note: no automatic fix: not every thread of the block provably reaches the if itself
+    // CHECK-MESSAGES: note: no automatic fix: not every thread of the block provably reaches the if, each the same number of times
   }
   out[t] = s[127 - t];
 }
