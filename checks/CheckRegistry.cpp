@@ -23,7 +23,9 @@ static const CheckInfo Registry[] = {
     {"block-divergent-syncthreads",
      "a barrier of the whole block (__syncthreads(), a thread block's "
      "sync(), bar.sync) that not every thread of the block reaches; "
-     "reported, with where the threads part",
+     "fixed by moving an early return past the barriers after it, or the "
+     "barriers that end both arms of an if/else after it, where every "
+     "thread provably reaches them",
      create<BlockDivergentSyncthreadsCheck>,
      BlockDivergentSyncthreadsCheck::options,
      // The barriers' names, a group's sync(), and the PTX opcodes as they
