@@ -115,7 +115,8 @@ BarrierMove hoistBarrierOutOfArms(const FunctionDecl &Kernel,
       return refusal("a barrier at the end of an arm shares its line with "
                      "other code",
                      Text.at(Arm->Begin));
-  if (directiveBetween(Text, IfText->Begin, IfText->End))
+  if (directiveBetween(Text, IfText->Begin, IfText->End,
+                       Directives::AllButPragma))
     return refusal("conditional compilation (#if, #else) or a #define stands "
                    "in the if",
                    IfLoc);

@@ -1,5 +1,6 @@
 #include "checks/BarrierPlacement.h"
 #include "checks/MaskFix.h"
+#include "checks/StatementText.h"
 #include "checks/analysis/Exits.h"
 #include "checks/analysis/Loops.h"
 #include "checks/analysis/Parents.h"
@@ -147,9 +148,9 @@ barrierPlaces(const std::vector<const Race *> &Races,
   return Places;
 }
 
-/// Whether the text from Begin to End holds a line of conditional
-/// compilation (`#if`, `#else`, `#endif`...): a barrier written there would
-/// be in one of its arms, or outside the arm the accesses are in.
+/// Whether the lines from Begin to End hold a line of conditional
+/// compilation: a barrier written there would be in one of its arms, or
+/// outside the arm the accesses are in.
 static bool conditionalDirectiveBetween(SourceLocation Begin,
                                         SourceLocation End,
                                         const SourceManager &SM) {
@@ -159,20 +160,9 @@ static bool conditionalDirectiveBetween(SourceLocation Begin,
       SM.getFileID(Begin) != SM.getFileID(End) ||
       SM.getFileOffset(End) < SM.getFileOffset(Begin))
     return false;
-  llvm::StringRef Text(SM.getCharacterData(Begin),
-                       SM.getFileOffset(End) - SM.getFileOffset(Begin));
-  llvm::SmallVector<llvm::StringRef, 8> Lines;
-  Text.split(Lines, '\n');
-  for (llvm::StringRef Line : Lines) {
-    llvm::StringRef Directive = Line.ltrim();
-    if (!Directive.consume_front("#"))
-      continue;
-    Directive = Directive.ltrim();
-    if (Directive.starts_with("if") || Directive.starts_with("el") ||
-        Directive.starts_with("endif"))
-      return true;
-  }
-  return false;
+  FileText Text(SM, SM.getFileID(Begin));
+  return directiveBetween(Text, Text.offsetOf(Begin), Text.offsetOf(End),
+                          Directives::Conditional);
 }
 
 /// Where the text before S starts: the end of the statement before it in

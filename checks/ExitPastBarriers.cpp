@@ -318,7 +318,8 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
       return refusal("a barrier after the early return shares its line with "
                      "other code",
                      Children[I]->getBeginLoc());
-  if (directiveBetween(Text, ExitText->Begin, Texts[Last]->End))
+  if (directiveBetween(Text, ExitText->Begin, Texts[Last]->End,
+                       Directives::AllButPragma))
     return refusal("conditional compilation (#if, #else) or a #define "
                    "stands between the early return and the last barrier",
                    ExitLoc);

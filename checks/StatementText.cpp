@@ -46,12 +46,18 @@ std::optional<unsigned> firstLineOf(const Stmt *S, unsigned Begin,
   return Start;
 }
 
-bool directiveBetween(const FileText &Text, unsigned From, unsigned To) {
+bool directiveBetween(const FileText &Text, unsigned From, unsigned To,
+                      Directives Which) {
   for (unsigned Line = Text.lineStart(From); Line < To;
        Line = Text.nextLineStart(Line)) {
     llvm::StringRef Directive = Text.line(Line).ltrim();
-    if (Directive.consume_front("#") &&
-        !Directive.ltrim().starts_with("pragma"))
+    if (!Directive.consume_front("#"))
+      continue;
+    Directive = Directive.ltrim();
+    if (Which == Directives::AllButPragma
+            ? !Directive.starts_with("pragma")
+            : Directive.starts_with("if") || Directive.starts_with("el") ||
+                  Directive.starts_with("endif"))
       return true;
   }
   return false;

@@ -88,10 +88,19 @@ std::optional<StatementText> textOf(const clang::Stmt *S, const FileText &Text,
 std::optional<unsigned> firstLineOf(const clang::Stmt *S, unsigned Begin,
                                     const FileText &Text);
 
-/// A line of the preprocessor other than `#pragma` between From and To:
-/// statements wrapped around it would change what each configuration
-/// compiles.
-bool directiveBetween(const FileText &Text, unsigned From, unsigned To);
+enum class Directives {
+  /// `#if`, `#ifdef`, `#elif`, `#else`, `#endif`: a statement written among
+  /// them lands in one configuration's arm.
+  Conditional,
+  /// Every directive but `#pragma`: statements wrapped around a `#define`
+  /// or an `#include` would change what it applies to too.
+  AllButPragma,
+};
+
+/// A line of the preprocessor of the kind Which on the lines from From's to
+/// To.
+bool directiveBetween(const FileText &Text, unsigned From, unsigned To,
+                      Directives Which);
 
 } // namespace warpfix
 
