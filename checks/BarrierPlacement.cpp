@@ -222,12 +222,10 @@ bool insertBarrier(const BarrierPlace &Place, const std::string &Barrier,
   bool BraceStartsLine = false;
   SourceLocation LineStart;
   if (!Close.isMacroID()) {
-    LineStart = SM.translateLineCol(SM.getFileID(Close),
-                                    SM.getSpellingLineNumber(Close), 1);
-    llvm::StringRef Before(SM.getCharacterData(LineStart),
-                           SM.getFileOffset(Close) -
-                               SM.getFileOffset(LineStart));
-    BraceStartsLine = Before.trim().empty();
+    FileText Text(SM, SM.getFileID(Close));
+    unsigned Brace = Text.offsetOf(Close);
+    LineStart = Text.at(Text.lineStart(Brace));
+    BraceStartsLine = Text.startsLine(Brace);
   }
   if (!BraceStartsLine || !Layout) {
     Finding.withoutFix(Place.At->getBeginLoc(),
