@@ -9,10 +9,7 @@
 
 namespace warpfix {
 
-std::optional<std::vector<unsigned>>
-literalComparison(llvm::StringRef Text, NameValue ValueOf,
-                  std::vector<std::string> *Names) {
-  // Line splices, which the raw lexer keeps in its tokens' spellings.
+std::string withoutLineSplices(llvm::StringRef Text) {
   std::string Clean;
   for (size_t I = 0; I < Text.size(); ++I) {
     if (Text[I] == '\\') {
@@ -26,6 +23,14 @@ literalComparison(llvm::StringRef Text, NameValue ValueOf,
     }
     Clean += Text[I];
   }
+  return Clean;
+}
+
+std::optional<std::vector<unsigned>>
+literalComparison(llvm::StringRef Text, NameValue ValueOf,
+                  std::vector<std::string> *Names) {
+  // Line splices, which the raw lexer keeps in its tokens' spellings.
+  std::string Clean = withoutLineSplices(Text);
   clang::LangOptions Lang;
   Lang.CPlusPlus = true;
   clang::Lexer Raw(clang::SourceLocation(), Lang, Clean.data(), Clean.data(),

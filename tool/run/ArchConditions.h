@@ -38,6 +38,10 @@ struct ArchConditions {
 using NameValue =
     llvm::function_ref<std::optional<unsigned>(llvm::StringRef Name)>;
 
+/// Text with its line splices (a backslash that ends a line) removed, as
+/// the preprocessor reads a directive continued over several lines.
+std::string withoutLineSplices(llvm::StringRef Text);
+
 /// The numbers of a condition (the text after `#if`) that compares
 /// __CUDA_ARCH__ with numbers and nothing else (`defined(X)` aside), joined
 /// by !, && and ||: literals, and the names whose ValueOf is known

@@ -610,6 +610,7 @@ rangesRecoveryMayHaveDropped(ASTContext &Ctx,
 
 void UndefinedMacroTests::attach(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<UndefinedMacroRecorder>(*this, PP));
+  Worlds.attach(PP);
 }
 
 ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
@@ -702,8 +703,16 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
              Place(Use.ViaIf) + ", which tests '" + Use.ViaName +
              "', which has the value that the block of " + Tested;
     };
+    // The worlds were recorded from the first #include not found on.
+    bool WorldsFromHere =
+        Tests.Worlds.MissingAt.isValid() &&
+        !SM.isBeforeInTranslationUnit(
+            After, SM.getExpansionLoc(Tests.Worlds.MissingAt));
     for (const UndefinedMacroTests::Block &B : Tests.Blocks) {
       if (!SM.isBeforeInTranslationUnit(After, B.If))
+        continue;
+      // A header that changed the branch would stop the build at an #error.
+      if (WorldsFromHere && Tests.Worlds.sameBranchInEveryBuild(B.If))
         continue;
       std::string Tested = "the #if at " + Place(B.If) + " tests '" + B.Macro +
                           "', which is not defined there; a header that is "

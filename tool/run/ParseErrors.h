@@ -15,6 +15,7 @@
 #ifndef WARPFIX_TOOL_RUN_PARSEERRORS_H
 #define WARPFIX_TOOL_RUN_PARSEERRORS_H
 
+#include "tool/run/MacroWorlds.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Preprocessor.h"
@@ -122,6 +123,10 @@ public:
     DefaultUse By;
   };
   void attach(clang::Preprocessor &PP);
+  /// The #if chains after the missing header, to tell which of the blocks
+  /// below compile the same code in every build the project's #error
+  /// guards let through.
+  MacroWorlds Worlds;
   /// Include guards are not among them, nor the uses of their macros.
   std::vector<Block> Blocks;
   /// Uses in code, not in #if conditions: those decide the blocks below.

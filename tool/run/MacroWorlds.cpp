@@ -1,0 +1,576 @@
+#include "tool/run/MacroWorlds.h"
+#include "tool/run/ArchConditions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+
+using namespace clang;
+
+namespace warpfix {
+
+namespace {
+
+std::vector<Token> rawTokens(llvm::StringRef Text, std::string &Storage) {
+  Storage = Text.str();
+  LangOptions Lang;
+  Lang.CPlusPlus = true;
+  Lexer Raw(SourceLocation(), Lang, Storage.data(), Storage.data(),
+            Storage.data() + Storage.size());
+  std::vector<Token> Tokens;
+  Token Tok;
+  while (true) {
+    Raw.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof))
+      return Tokens;
+    Tokens.push_back(Tok);
+  }
+}
+
+/// The directives of a stretch of a file, each as its tokens after the '#'.
+/// From is the first token to read: the first line may be the rest of
+/// a directive.
+std::vector<std::vector<Token>> directiveLines(const std::vector<Token> &Tokens,
+                                               bool &OtherText,
+                                               size_t From = 0) {
+  std::vector<std::vector<Token>> Lines;
+  OtherText = false;
+  for (size_t I = From; I < Tokens.size(); ++I) {
+    if (!Tokens[I].isAtStartOfLine() && I != 0)
+      continue;
+    if (Tokens[I].isNot(tok::hash)) {
+      OtherText = true;
+      continue;
+    }
+    std::vector<Token> Line;
+    for (size_t J = I + 1; J < Tokens.size() && !Tokens[J].isAtStartOfLine();
+         ++J)
+      Line.push_back(Tokens[J]);
+    Lines.push_back(std::move(Line));
+  }
+  return Lines;
+}
+
+bool isWord(const Token &T, llvm::StringRef Word) {
+  return T.is(tok::raw_identifier) && T.getRawIdentifier() == Word;
+}
+
+/// A recursive descent over an #if condition's tokens.
+class ConditionEvaluator {
+public:
+  ConditionEvaluator(const MacroWorlds::Condition &C,
+                     const llvm::StringSet<> &World)
+      : C(C), World(World) {
+    Tokens = rawTokens(C.Text, Storage);
+  }
+  std::optional<long long> run() {
+    std::optional<long long> Value = disjunction();
+    if (!Value || Next != Tokens.size())
+      return std::nullopt;
+    return *Value;
+  }
+
+private:
+  bool at(tok::TokenKind Kind) const {
+    return Next < Tokens.size() && Tokens[Next].is(Kind);
+  }
+  bool take(tok::TokenKind Kind) {
+    if (!at(Kind))
+      return false;
+    ++Next;
+    return true;
+  }
+  std::optional<long long> disjunction() {
+    std::optional<long long> L = conjunction();
+    while (L && take(tok::pipepipe)) {
+      std::optional<long long> R = conjunction();
+      if (!R)
+        return std::nullopt;
+      L = *L || *R;
+    }
+    return L;
+  }
+  std::optional<long long> conjunction() {
+    std::optional<long long> L = equality();
+    while (L && take(tok::ampamp)) {
+      std::optional<long long> R = equality();
+      if (!R)
+        return std::nullopt;
+      L = *L && *R;
+    }
+    return L;
+  }
+  std::optional<long long> equality() {
+    std::optional<long long> L = relation();
+    while (L && (at(tok::equalequal) || at(tok::exclaimequal))) {
+      bool Equal = Tokens[Next++].is(tok::equalequal);
+      std::optional<long long> R = relation();
+      if (!R)
+        return std::nullopt;
+      L = Equal ? *L == *R : *L != *R;
+    }
+    return L;
+  }
+  std::optional<long long> relation() {
+    std::optional<long long> L = unary();
+    while (L && Next < Tokens.size() &&
+           Tokens[Next].isOneOf(tok::less, tok::lessequal, tok::greater,
+                                tok::greaterequal)) {
+      tok::TokenKind Op = Tokens[Next++].getKind();
+      std::optional<long long> R = unary();
+      if (!R)
+        return std::nullopt;
+      L = Op == tok::less        ? *L < *R
+          : Op == tok::lessequal ? *L <= *R
+          : Op == tok::greater   ? *L > *R
+                                 : *L >= *R;
+    }
+    return L;
+  }
+  std::optional<long long> unary() {
+    if (take(tok::exclaim)) {
+      std::optional<long long> V = unary();
+      return V ? std::optional<long long>(!*V) : std::nullopt;
+    }
+    if (take(tok::minus)) {
+      std::optional<long long> V = unary();
+      return V ? std::optional<long long>(-*V) : std::nullopt;
+    }
+    if (take(tok::plus))
+      return unary();
+    return primary();
+  }
+  std::optional<long long> primary() {
+    if (take(tok::l_paren)) {
+      std::optional<long long> V = disjunction();
+      if (!V || !take(tok::r_paren))
+        return std::nullopt;
+      return V;
+    }
+    if (at(tok::numeric_constant)) {
+      const Token &T = Tokens[Next++];
+      llvm::StringRef Spelling(T.getLiteralData(), T.getLength());
+      long long Value;
+      if (Spelling.rtrim("uUlL").getAsInteger(0, Value))
+        return std::nullopt;
+      return Value;
+    }
+    if (!at(tok::raw_identifier))
+      return std::nullopt;
+    llvm::StringRef Name = Tokens[Next++].getRawIdentifier();
+    if (Name == "defined") {
+      bool Paren = take(tok::l_paren);
+      if (!at(tok::raw_identifier))
+        return std::nullopt;
+      llvm::StringRef Tested = Tokens[Next++].getRawIdentifier();
+      if (Paren && !take(tok::r_paren))
+        return std::nullopt;
+      std::optional<bool> Defined = definedIn(Tested);
+      return Defined ? std::optional<long long>(*Defined) : std::nullopt;
+    }
+    if (Name == "true" || Name == "false")
+      return Name == "true";
+    // A function-like macro, __has_include and the like.
+    if (at(tok::l_paren))
+      return std::nullopt;
+    auto State = C.Names.find(Name);
+    if (State == C.Names.end() || State->second.Doubtful)
+      return std::nullopt;
+    if (State->second.Defined)
+      return State->second.Value;
+    // The value the header would give it is unknown.
+    if (State->second.Free() && World.contains(Name))
+      return std::nullopt;
+    return 0;
+  }
+  std::optional<bool> definedIn(llvm::StringRef Name) const {
+    auto State = C.Names.find(Name);
+    if (State == C.Names.end() || State->second.Doubtful)
+      return std::nullopt;
+    return State->second.Defined ||
+           (State->second.Free() && World.contains(Name));
+  }
+
+  const MacroWorlds::Condition &C;
+  const llvm::StringSet<> &World;
+  std::string Storage;
+  std::vector<Token> Tokens;
+  size_t Next = 0;
+};
+
+} // namespace
+
+std::optional<long long> evaluateCondition(const MacroWorlds::Condition &C,
+                                           const llvm::StringSet<> &World) {
+  std::optional<long long> Value = ConditionEvaluator(C, World).run();
+  if (Value && C.Negated)
+    return !*Value;
+  return Value;
+}
+
+class MacroWorldsRecorder : public PPCallbacks {
+public:
+  MacroWorldsRecorder(MacroWorlds &Out, Preprocessor &PP)
+      : Out(Out), PP(PP), SM(PP.getSourceManager()) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef,
+                          bool, CharSourceRange, OptionalFileEntryRef File,
+                          StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (!File && Out.MissingAt.isInvalid())
+      Out.MissingAt = HashLoc;
+  }
+  void If(SourceLocation Loc, SourceRange Condition,
+          ConditionValueKind Value) override {
+    if (!open(Loc))
+      return;
+    addBranch(Loc, textOf(Condition), /*Negated=*/false, Value == CVK_True);
+  }
+  void Ifdef(SourceLocation Loc, const Token &Name,
+             const MacroDefinition &Definition) override {
+    if (!open(Loc))
+      return;
+    addBranch(Loc, "defined " + spelling(Name), false, bool(Definition));
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &Definition) override {
+    if (!open(Loc))
+      return;
+    // An include guard: the model's missing header does not define it.
+    if (opensItsFile(Loc)) {
+      Open.back().Settled = true;
+      return;
+    }
+    addBranch(Loc, "defined " + spelling(Name), true, !Definition);
+  }
+  void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind Value,
+            SourceLocation IfLoc) override {
+    if (OpenChain *C = chainOf(IfLoc))
+      addBranch(Loc, textOf(Condition), false, Value == CVK_True, C);
+  }
+  void Elifdef(SourceLocation Loc, const Token &Name,
+               const MacroDefinition &Definition) override {
+    if (!Open.empty())
+      addBranch(Loc, "defined " + spelling(Name), false, bool(Definition),
+                &Open.back());
+  }
+  void Elifndef(SourceLocation Loc, const Token &Name,
+                const MacroDefinition &Definition) override {
+    if (!Open.empty())
+      addBranch(Loc, "defined " + spelling(Name), true, !Definition,
+                &Open.back());
+  }
+  void Else(SourceLocation Loc, SourceLocation IfLoc) override {
+    OpenChain *C = chainOf(IfLoc);
+    if (!C)
+      return;
+    LastEnded = {Loc, C->Index};
+    if (C->Index < 0)
+      return;
+    MacroWorlds::Chain &Chain = Out.Chains[C->Index];
+    Chain.HasElse = true;
+    if (Chain.Taken < 0 && !C->TookOne)
+      Chain.Taken = Chain.Branches.size();
+  }
+  void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
+    auto It =
+        llvm::find_if(Open, [&](const OpenChain &C) { return C.If == IfLoc; });
+    if (It == Open.end())
+      return;
+    int Index = It->Index;
+    Open.erase(It, Open.end());
+    LastEnded = {Loc, Index};
+    if (Index < 0)
+      return;
+    MacroWorlds::Chain &Chain = Out.Chains[Index];
+    Chain.Endif = Loc;
+    Chain.Guard = Chain.Branches.size() == 1 && !Chain.HasElse &&
+                  Chain.Taken < 0 && holdsOnlyErrors(Chain.If, Loc);
+  }
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndLoc) override {
+    // The hook of the directive that ends the skip comes first.
+    if (EndLoc != LastEnded.first || LastEnded.second < 0)
+      return;
+    MacroWorlds::Chain &Chain = Out.Chains[LastEnded.second];
+    auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
+    unsigned End = SM.getFileOffset(Range.getEnd());
+    bool Invalid = false;
+    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid || End <= Begin || End > Buffer.size())
+      return;
+    std::string Storage;
+    bool OtherText;
+    for (const std::vector<Token> &Line : directiveLines(
+             rawTokens(Buffer.slice(Begin, End), Storage), OtherText)) {
+      if (Line.empty())
+        continue;
+      if (isWord(Line[0], "include") || isWord(Line[0], "include_next") ||
+          isWord(Line[0], "import"))
+        Chain.SkippedInclude = true;
+      else if ((isWord(Line[0], "define") || isWord(Line[0], "undef")) &&
+               Line.size() > 1 && Line[1].is(tok::raw_identifier))
+        Chain.SkippedNames.insert(Line[1].getRawIdentifier());
+    }
+    // Another build may compile what this one skipped.
+    if (unsettledAround(/*Inner=*/&Chain)) {
+      for (const auto &Name : Chain.SkippedNames)
+        Doubtful.insert(Name.getKey());
+      if (Chain.SkippedInclude && Out.UnsettledIncludeAt.isInvalid())
+        Out.UnsettledIncludeAt = Chain.If;
+    }
+  }
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    if (unsettledAround())
+      Doubtful.insert(spelling(Name));
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &,
+                      const MacroDirective *) override {
+    if (Out.MissingAt.isValid())
+      Out.Undefined.insert(spelling(Name));
+    if (unsettledAround())
+      Doubtful.insert(spelling(Name));
+  }
+
+private:
+  struct OpenChain {
+    SourceLocation If;
+    /// Into Out.Chains; -1 for a chain that is not recorded (the toolkit's,
+    /// or one opened before the missing header).
+    int Index = -1;
+    bool TookOne = false;
+    /// An include guard, or a chain before the missing header.
+    bool Settled = false;
+  };
+
+  /// Opens a chain; whether it is recorded.
+  bool open(SourceLocation Loc) {
+    OpenChain C{Loc};
+    bool Recorded =
+        Out.MissingAt.isValid() && !SM.isInSystemHeader(Loc) && Loc.isFileID();
+    C.Settled = Out.MissingAt.isInvalid();
+    if (Recorded) {
+      C.Index = Out.Chains.size();
+      MacroWorlds::Chain Chain;
+      Chain.If = Loc;
+      Chain.InUnsettled = unsettledAround();
+      Out.Chains.push_back(std::move(Chain));
+    }
+    Open.push_back(C);
+    return Recorded;
+  }
+  OpenChain *chainOf(SourceLocation IfLoc) {
+    for (auto C = Open.rbegin(); C != Open.rend(); ++C)
+      if (C->If == IfLoc)
+        return &*C;
+    return nullptr;
+  }
+  void addBranch(SourceLocation Loc, std::string Text, bool Negated, bool Taken,
+                 OpenChain *C = nullptr) {
+    if (!C)
+      C = &Open.back();
+    // An #elif ends the skip of the branches before it.
+    LastEnded = {Loc, C->Index};
+    if (C->Index < 0)
+      return;
+    MacroWorlds::Chain &Chain = Out.Chains[C->Index];
+    MacroWorlds::Condition Condition;
+    Condition.Text = withoutLineSplices(Text);
+    Condition.Negated = Negated;
+    std::string Storage;
+    for (const Token &T : rawTokens(Condition.Text, Storage))
+      if (T.is(tok::raw_identifier) && !isWord(T, "defined") &&
+          !isWord(T, "true") && !isWord(T, "false"))
+        Condition.Names.try_emplace(T.getRawIdentifier(),
+                                    stateOf(T.getRawIdentifier()));
+    if (Taken && !C->TookOne) {
+      Chain.Taken = Chain.Branches.size();
+      C->TookOne = true;
+    }
+    Chain.Branches.push_back(std::move(Condition));
+  }
+  MacroWorlds::NameState stateOf(llvm::StringRef Name) const {
+    MacroWorlds::NameState State;
+    State.Reserved = Name.starts_with("_");
+    State.Doubtful = Doubtful.contains(Name);
+    const IdentifierInfo *II = PP.getIdentifierInfo(Name);
+    const MacroInfo *Info = II ? PP.getMacroInfo(II) : nullptr;
+    State.Defined = Info != nullptr;
+    if (Info && Info->isObjectLike() && Info->getNumTokens() == 1 &&
+        Info->getReplacementToken(0).is(tok::numeric_constant)) {
+      llvm::SmallString<16> Buffer;
+      bool Invalid = false;
+      llvm::StringRef Spelling =
+          PP.getSpelling(Info->getReplacementToken(0), Buffer, &Invalid);
+      long long Value;
+      if (!Invalid && !Spelling.rtrim("uUlL").getAsInteger(0, Value))
+        State.Value = Value;
+    }
+    return State;
+  }
+  /// Whether another build may not be inside the open chains (below Inner,
+  /// which is left out), or inside other branches of them.
+  bool unsettledAround(const MacroWorlds::Chain *Inner = nullptr) const {
+    for (const OpenChain &C : Open) {
+      if (C.Settled || C.Index < 0)
+        continue;
+      const MacroWorlds::Chain &Chain = Out.Chains[C.Index];
+      if (&Chain != Inner &&
+          (MacroWorlds::unsettled(Chain) || Chain.InUnsettled))
+        return true;
+    }
+    return Inner && (MacroWorlds::unsettled(*Inner) || Inner->InUnsettled);
+  }
+  std::string textOf(SourceRange Condition) const {
+    bool Invalid = false;
+    llvm::StringRef Text =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(Condition), SM,
+                             PP.getLangOpts(), &Invalid);
+    // Unreadable: a text that no evaluation accepts.
+    return Invalid ? "(" : Text.str();
+  }
+  static std::string spelling(const Token &Name) {
+    const IdentifierInfo *Id = Name.getIdentifierInfo();
+    return Id ? Id->getName().str() : "";
+  }
+  /// `#ifndef X` with nothing but comments before it in its file.
+  bool opensItsFile(SourceLocation Loc) const {
+    auto [File, Offset] = SM.getDecomposedLoc(Loc);
+    bool Invalid = false;
+    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid)
+      return false;
+    std::string Storage;
+    std::vector<Token> Before =
+        rawTokens(Buffer.take_front(Offset).rtrim(" \t"), Storage);
+    return Before.size() == 1 && Before[0].is(tok::hash);
+  }
+  /// The text from the #if at If to the #endif at Endif is one line of
+  /// #if and lines of #error.
+  bool holdsOnlyErrors(SourceLocation If, SourceLocation Endif) const {
+    auto [File, Begin] = SM.getDecomposedLoc(If);
+    auto [EndFile, End] = SM.getDecomposedLoc(Endif);
+    bool Invalid = false;
+    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid || File != EndFile || End <= Begin)
+      return false;
+    std::string Storage;
+    bool OtherText;
+    // From the keyword `if`: the first line's tokens are not a directive's.
+    std::vector<Token> Tokens = rawTokens(Buffer.slice(Begin, End), Storage);
+    size_t SecondLine = 1;
+    while (SecondLine < Tokens.size() && !Tokens[SecondLine].isAtStartOfLine())
+      ++SecondLine;
+    std::vector<std::vector<Token>> Lines =
+        directiveLines(Tokens, OtherText, SecondLine);
+    // The last '#' is the #endif's.
+    if (OtherText || Lines.size() < 2 || !Lines.back().empty())
+      return false;
+    Lines.pop_back();
+    return llvm::all_of(Lines, [](const std::vector<Token> &Line) {
+      return !Line.empty() && isWord(Line[0], "error");
+    });
+  }
+
+  MacroWorlds &Out;
+  Preprocessor &PP;
+  const SourceManager &SM;
+  std::vector<OpenChain> Open;
+  llvm::StringSet<> Doubtful;
+  std::pair<SourceLocation, int> LastEnded{SourceLocation(), -1};
+};
+
+void MacroWorlds::attach(Preprocessor &PP) {
+  SM = &PP.getSourceManager();
+  PP.addPPCallbacks(std::make_unique<MacroWorldsRecorder>(*this, PP));
+}
+
+bool MacroWorlds::unsettled(const Chain &C) {
+  size_t Upto = C.Taken < 0 ? C.Branches.size()
+                            : std::min<size_t>(C.Taken + 1, C.Branches.size());
+  for (size_t I = 0; I < Upto; ++I)
+    for (const auto &Name : C.Branches[I].Names)
+      if (Name.second.Free() || Name.second.Doubtful)
+        return true;
+  return false;
+}
+
+std::optional<int> MacroWorlds::branchIn(const Chain &C,
+                                         const llvm::StringSet<> &World) {
+  for (size_t I = 0; I < C.Branches.size(); ++I) {
+    std::optional<long long> Value = evaluateCondition(C.Branches[I], World);
+    if (!Value)
+      return std::nullopt;
+    if (*Value)
+      return I;
+  }
+  return C.HasElse ? int(C.Branches.size()) : -1;
+}
+
+bool MacroWorlds::sameBranchInEveryBuild(SourceLocation If) const {
+  const Chain *Target = nullptr;
+  for (const Chain &C : Chains)
+    if (C.If == If)
+      Target = &C;
+  if (!Target || Target->InUnsettled || Target->Endif.isInvalid())
+    return false;
+  auto Before = [&](const Chain &C) {
+    return UnsettledIncludeAt.isInvalid() || C.If == UnsettledIncludeAt ||
+           SM->isBeforeInTranslationUnit(C.If, UnsettledIncludeAt);
+  };
+  if (!Before(*Target))
+    return false;
+  // The names the chain reads, which the header may define.
+  llvm::StringSet<> Names;
+  auto Read = [&](const Chain &C) {
+    for (const Condition &B : C.Branches)
+      for (const auto &Name : B.Names) {
+        if (Name.second.Doubtful ||
+            (Name.second.Free() && Undefined.contains(Name.getKey())))
+          return false;
+        if (Name.second.Free())
+          Names.insert(Name.getKey());
+      }
+    return true;
+  };
+  if (!Read(*Target))
+    return false;
+  // The guards that read one of them.
+  std::vector<const Chain *> Guards;
+  llvm::StringSet<> Shared = Names;
+  for (const Chain &C : Chains) {
+    if (!C.Guard || C.InUnsettled || !Before(C) ||
+        llvm::none_of(C.Branches[0].Names, [&](const auto &Name) {
+          return Name.second.Free() && Shared.contains(Name.getKey());
+        }))
+      continue;
+    llvm::StringSet<> Saved = Names;
+    if (Read(C))
+      Guards.push_back(&C);
+    else
+      Names = std::move(Saved);
+  }
+  std::vector<llvm::StringRef> Free;
+  for (const auto &Name : Names)
+    Free.push_back(Name.getKey());
+  if (Free.size() > 16)
+    return false;
+  for (unsigned Mask = 0; Mask < (1u << Free.size()); ++Mask) {
+    llvm::StringSet<> World;
+    for (size_t I = 0; I < Free.size(); ++I)
+      if (Mask & (1u << I))
+        World.insert(Free[I]);
+    // A build that stops at an #error compiles nothing.
+    if (llvm::any_of(Guards, [&](const Chain *G) {
+          std::optional<long long> Fires =
+              evaluateCondition(G->Branches[0], World);
+          return Fires && *Fires;
+        }))
+      continue;
+    std::optional<int> Branch = branchIn(*Target, World);
+    if (!Branch || *Branch != Target->Taken)
+      return false;
+  }
+  return true;
+}
+
+} // namespace warpfix

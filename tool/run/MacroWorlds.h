@@ -1,0 +1,112 @@
+// The builds that a header which clang could not find may stand for. Such a
+// header may define any macro that is not defined where it is included, and
+// an `#if` after it that tests one may then compile another branch. A
+// project's own `#error` guards rule some of those builds out, as in
+//
+//   #define use_SPFP
+//   #if !(defined(use_DPFP) && ...) && !(defined(use_SPFP) &&
+//   !defined(use_DPFP) ...) #error "You must define one and only one precision
+//   mode" #endif #if defined(use_DPFP) typedef double NNFloat; #elif
+//   defined(use_SPFP) typedef float NNFloat;
+//   ...
+//
+// where a header that defined use_DPFP would stop the build at the #error:
+// in every build that compiles, the #if takes the branch this parse took.
+//
+// The model is the one of the rest of the error taint: the missing header
+// may define macros; it does not #undef or redefine what the project
+// defined before including it, and the toolkit's own configuration tests
+// are the toolkit's. Anything the recorder cannot follow (a value that a
+// header may give, an #include or #define in a branch that another build
+// may compile, an #undef of a name that decides) answers "may differ".
+#ifndef WARPFIX_TOOL_RUN_MACROWORLDS_H
+#define WARPFIX_TOOL_RUN_MACROWORLDS_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpfix {
+
+class MacroWorlds {
+public:
+  /// What a name read by a condition was where the condition was read.
+  struct NameState {
+    bool Defined = false;
+    /// Its value, where it is one integer.
+    std::optional<long long> Value;
+    /// Defined or undefined in code that another build may not compile (or
+    /// may compile where this one did not): what it is there is unknown.
+    bool Doubtful = false;
+    /// Undefined, and not a name the compiler reserves: the missing header
+    /// may define it.
+    bool Free() const { return !Defined && !Doubtful && !Reserved; }
+    bool Reserved = false;
+  };
+  struct Condition {
+    /// The condition's text, line splices removed; `defined X` for #ifdef.
+    std::string Text;
+    bool Negated = false; // #ifndef, #elifndef
+    llvm::StringMap<NameState> Names;
+  };
+  /// An #if ... #endif after the missing header, in a project file.
+  struct Chain {
+    clang::SourceLocation If, Endif;
+    std::vector<Condition> Branches;
+    bool HasElse = false;
+    /// The branch this parse compiled: an index into Branches, Branches'
+    /// size for the #else, or -1 for none.
+    int Taken = -1;
+    /// Inside a branch of a chain that another build may not compile.
+    bool InUnsettled = false;
+    /// One branch, not taken, that holds nothing but #error lines.
+    bool Guard = false;
+    /// What the branches this parse skipped hold: an #include, and the names
+    /// they #define or #undef.
+    bool SkippedInclude = false;
+    llvm::StringSet<> SkippedNames;
+  };
+
+  void attach(clang::Preprocessor &PP);
+
+  /// Whether the chain whose #if is at If compiles the branch this parse
+  /// compiled in every build that gets past the project's #error guards,
+  /// whatever macros the missing header defines. False where it may not, or
+  /// where the recorder cannot tell.
+  bool sameBranchInEveryBuild(clang::SourceLocation If) const;
+
+  /// The first #include that was not found, where recording began.
+  clang::SourceLocation MissingAt;
+  std::vector<Chain> Chains;
+  /// Names #undef'd after the missing header.
+  llvm::StringSet<> Undefined;
+  /// The first chain that another build may compile otherwise and whose
+  /// skipped branches #include a file: past it, anything may be defined.
+  clang::SourceLocation UnsettledIncludeAt;
+
+private:
+  /// The branch Chain compiles in the build where the missing header defines
+  /// the names in World: as Chain::Taken, or none where it cannot tell.
+  static std::optional<int> branchIn(const Chain &C,
+                                     const llvm::StringSet<> &World);
+  /// Whether Chain may compile another branch in another build: one of the
+  /// conditions up to the one taken reads a name that is free or doubtful.
+  static bool unsettled(const Chain &C);
+  const clang::SourceManager *SM = nullptr;
+  friend class MacroWorldsRecorder;
+};
+
+/// The value of an #if condition, where the names in World are defined too:
+/// none where it reads something more than integers, `defined`, names of
+/// known integer value, !, unary -, comparisons, && and || (arithmetic, a
+/// function-like macro, __has_include, a free name's value).
+std::optional<long long> evaluateCondition(const MacroWorlds::Condition &C,
+                                           const llvm::StringSet<> &World);
+
+} // namespace warpfix
+
+#endif
