@@ -51,6 +51,29 @@ std::vector<std::vector<Token>> directiveLines(const std::vector<Token> &Tokens,
   return Lines;
 }
 
+/// A literal's value where the preprocessor reads it as a signed integer:
+/// an unsigned one (`0u`, or too large) compares otherwise.
+std::optional<long long> integerValue(llvm::StringRef Spelling) {
+  long long Value;
+  if (Spelling.contains_insensitive('u') || Spelling.starts_with("0b") ||
+      Spelling.starts_with("0B") || Spelling.contains('\'') ||
+      Spelling.rtrim("lL").getAsInteger(0, Value))
+    return std::nullopt;
+  return Value;
+}
+
+} // namespace
+
+bool isCompilerName(llvm::StringRef Name) {
+  return Name.starts_with("__") ||
+         llvm::is_contained({"_WIN32", "_WIN64", "_MSC_VER", "_MSC_FULL_VER",
+                             "_OPENMP", "_M_X64", "_M_IX86", "_M_ARM64",
+                             "_LP64", "_ILP32"},
+                            Name);
+}
+
+namespace {
+
 bool isWord(const Token &T, llvm::StringRef Word) {
   return T.is(tok::raw_identifier) && T.getRawIdentifier() == Word;
 }
@@ -149,11 +172,7 @@ private:
     }
     if (at(tok::numeric_constant)) {
       const Token &T = Tokens[Next++];
-      llvm::StringRef Spelling(T.getLiteralData(), T.getLength());
-      long long Value;
-      if (Spelling.rtrim("uUlL").getAsInteger(0, Value))
-        return std::nullopt;
-      return Value;
+      return integerValue(llvm::StringRef(T.getLiteralData(), T.getLength()));
     }
     if (!at(tok::raw_identifier))
       return std::nullopt;
@@ -217,14 +236,16 @@ public:
                           bool, CharSourceRange, OptionalFileEntryRef File,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (!File && Out.MissingAt.isInvalid())
+    if (File)
+      return;
+    if (Out.MissingAt.isInvalid())
       Out.MissingAt = HashLoc;
+    Out.Missing.push_back(HashLoc);
   }
-  void If(SourceLocation Loc, SourceRange Condition,
-          ConditionValueKind Value) override {
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind Value) override {
     if (!open(Loc))
       return;
-    addBranch(Loc, textOf(Condition), /*Negated=*/false, Value == CVK_True);
+    addBranch(Loc, conditionAt(Loc), /*Negated=*/false, Value == CVK_True);
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &Definition) override {
@@ -237,16 +258,16 @@ public:
     if (!open(Loc))
       return;
     // An include guard: the model's missing header does not define it.
-    if (opensItsFile(Loc)) {
-      Open.back().Settled = true;
+    if (opensItsFile(Loc, spelling(Name))) {
+      Open.back().Settled = Open.back().IncludeGuard = true;
       return;
     }
     addBranch(Loc, "defined " + spelling(Name), true, !Definition);
   }
-  void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind Value,
+  void Elif(SourceLocation Loc, SourceRange, ConditionValueKind Value,
             SourceLocation IfLoc) override {
     if (OpenChain *C = chainOf(IfLoc))
-      addBranch(Loc, textOf(Condition), false, Value == CVK_True, C);
+      addBranch(Loc, conditionAt(Loc), false, Value == CVK_True, C);
   }
   void Elifdef(SourceLocation Loc, const Token &Name,
                const MacroDefinition &Definition) override {
@@ -278,6 +299,10 @@ public:
     if (It == Open.end())
       return;
     int Index = It->Index;
+    // Taken for an include guard, it was not one: what it held was not
+    // judged.
+    if (It->IncludeGuard && !closesItsFile(Loc))
+      Out.Unmodelled = true;
     Open.erase(It, Open.end());
     LastEnded = {Loc, Index};
     if (Index < 0)
@@ -319,6 +344,26 @@ public:
         Out.UnsettledIncludeAt = Chain.If;
     }
   }
+  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override {
+    if (Out.MissingAt.isInvalid() || !Loc.isFileID())
+      return;
+    auto [File, Offset] = SM.getDecomposedLoc(Loc);
+    bool Invalid = false;
+    llvm::StringRef Line = SM.getBufferData(File, &Invalid)
+                               .drop_front(Offset)
+                               .take_until([](char C) { return C == '\n'; });
+    // `#pragma pop_macro("X")` brings back X's earlier definition, or
+    // none, and no hook reports it: an #undef of X, for what follows.
+    if (Invalid || !Line.contains("pop_macro"))
+      return;
+    llvm::StringRef Name = Line.drop_until([](char C) { return C == '"'; })
+                               .drop_front()
+                               .take_until([](char C) { return C == '"'; });
+    if (Name.empty())
+      Out.Unmodelled = true;
+    else
+      Out.Undefined.insert(Name);
+  }
   void MacroDefined(const Token &Name, const MacroDirective *) override {
     if (unsettledAround())
       Doubtful.insert(spelling(Name));
@@ -340,6 +385,7 @@ private:
     bool TookOne = false;
     /// An include guard, or a chain before the missing header.
     bool Settled = false;
+    bool IncludeGuard = false;
   };
 
   /// Opens a chain; whether it is recorded.
@@ -377,11 +423,23 @@ private:
     Condition.Text = withoutLineSplices(Text);
     Condition.Negated = Negated;
     std::string Storage;
-    for (const Token &T : rawTokens(Condition.Text, Storage))
-      if (T.is(tok::raw_identifier) && !isWord(T, "defined") &&
-          !isWord(T, "true") && !isWord(T, "false"))
-        Condition.Names.try_emplace(T.getRawIdentifier(),
-                                    stateOf(T.getRawIdentifier()));
+    std::vector<Token> Tokens = rawTokens(Condition.Text, Storage);
+    bool AfterDefined = false;
+    for (size_t I = 0; I < Tokens.size(); ++I) {
+      const Token &T = Tokens[I];
+      if (T.is(tok::l_paren) && AfterDefined)
+        continue;
+      bool Tested = AfterDefined;
+      AfterDefined = isWord(T, "defined");
+      if (T.isNot(tok::raw_identifier) || AfterDefined || isWord(T, "true") ||
+          isWord(T, "false"))
+        continue;
+      MacroWorlds::NameState State = stateOf(T.getRawIdentifier());
+      bool Called = I + 1 < Tokens.size() && Tokens[I + 1].is(tok::l_paren);
+      if (!Tested && (Called || (State.Defined && !State.Value)))
+        Condition.Opaque = true;
+      Condition.Names.try_emplace(T.getRawIdentifier(), State);
+    }
     if (Taken && !C->TookOne) {
       Chain.Taken = Chain.Branches.size();
       C->TookOne = true;
@@ -390,7 +448,7 @@ private:
   }
   MacroWorlds::NameState stateOf(llvm::StringRef Name) const {
     MacroWorlds::NameState State;
-    State.Reserved = Name.starts_with("_");
+    State.Reserved = isCompilerName(Name);
     State.Doubtful = Doubtful.contains(Name);
     const IdentifierInfo *II = PP.getIdentifierInfo(Name);
     const MacroInfo *Info = II ? PP.getMacroInfo(II) : nullptr;
@@ -401,9 +459,8 @@ private:
       bool Invalid = false;
       llvm::StringRef Spelling =
           PP.getSpelling(Info->getReplacementToken(0), Buffer, &Invalid);
-      long long Value;
-      if (!Invalid && !Spelling.rtrim("uUlL").getAsInteger(0, Value))
-        State.Value = Value;
+      if (!Invalid)
+        State.Value = integerValue(Spelling);
     }
     return State;
   }
@@ -420,20 +477,46 @@ private:
     }
     return Inner && (MacroWorlds::unsettled(*Inner) || Inner->InUnsettled);
   }
-  std::string textOf(SourceRange Condition) const {
+  /// The condition of the directive whose keyword is at Keyword, read from
+  /// the file to the end of the directive: the range clang gives does not
+  /// cover `__has_include("x.h")`. Unreadable: a text no evaluation accepts.
+  std::string conditionAt(SourceLocation Keyword) const {
+    if (!Keyword.isFileID())
+      return "(";
+    auto [File, Offset] = SM.getDecomposedLoc(Keyword);
     bool Invalid = false;
-    llvm::StringRef Text =
-        Lexer::getSourceText(CharSourceRange::getTokenRange(Condition), SM,
-                             PP.getLangOpts(), &Invalid);
-    // Unreadable: a text that no evaluation accepts.
-    return Invalid ? "(" : Text.str();
+    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid)
+      return "(";
+    llvm::StringRef Rest = Buffer.drop_front(Offset);
+    Rest = Rest.drop_while([](char C) { return isalnum(C) || C == '_'; });
+    // To the first line end outside a block comment and not spliced.
+    size_t End = 0;
+    bool InComment = false;
+    for (; End < Rest.size(); ++End) {
+      if (InComment) {
+        if (Rest.substr(End).starts_with("*/"))
+          InComment = false, ++End;
+        continue;
+      }
+      if (Rest.substr(End).starts_with("/*")) {
+        InComment = true;
+        ++End;
+        continue;
+      }
+      if (Rest[End] == '\n' &&
+          !Rest.take_front(End).rtrim(" \t\r").ends_with("\\"))
+        break;
+    }
+    return Rest.take_front(End).str();
   }
   static std::string spelling(const Token &Name) {
     const IdentifierInfo *Id = Name.getIdentifierInfo();
     return Id ? Id->getName().str() : "";
   }
-  /// `#ifndef X` with nothing but comments before it in its file.
-  bool opensItsFile(SourceLocation Loc) const {
+  /// `#ifndef X` with nothing but comments before it in its file, and
+  /// `#define X` on the next line.
+  bool opensItsFile(SourceLocation Loc, llvm::StringRef Name) const {
     auto [File, Offset] = SM.getDecomposedLoc(Loc);
     bool Invalid = false;
     llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
@@ -442,7 +525,27 @@ private:
     std::string Storage;
     std::vector<Token> Before =
         rawTokens(Buffer.take_front(Offset).rtrim(" \t"), Storage);
-    return Before.size() == 1 && Before[0].is(tok::hash);
+    if (Before.size() != 1 || Before[0].isNot(tok::hash))
+      return false;
+    std::vector<Token> After = rawTokens(Buffer.drop_front(Offset), Storage);
+    size_t Next = 1;
+    while (Next < After.size() && !After[Next].isAtStartOfLine())
+      ++Next;
+    return Next + 2 < After.size() && After[Next].is(tok::hash) &&
+           isWord(After[Next + 1], "define") && isWord(After[Next + 2], Name);
+  }
+  /// Nothing but comments after the directive at Loc in its file.
+  bool closesItsFile(SourceLocation Loc) const {
+    auto [File, Offset] = SM.getDecomposedLoc(Loc);
+    bool Invalid = false;
+    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid)
+      return false;
+    std::string Storage;
+    std::vector<Token> After = rawTokens(Buffer.drop_front(Offset), Storage);
+    // The `endif` itself, then nothing at the start of a line.
+    return llvm::none_of(llvm::drop_begin(After),
+                         [](const Token &T) { return T.isAtStartOfLine(); });
   }
   /// The text from the #if at If to the #endif at Endif is one line of
   /// #if and lines of #error.
@@ -488,9 +591,11 @@ bool MacroWorlds::unsettled(const Chain &C) {
   size_t Upto = C.Taken < 0 ? C.Branches.size()
                             : std::min<size_t>(C.Taken + 1, C.Branches.size());
   for (size_t I = 0; I < Upto; ++I)
-    for (const auto &Name : C.Branches[I].Names)
-      if (Name.second.Free() || Name.second.Doubtful)
-        return true;
+    if (C.Branches[I].Opaque ||
+        llvm::any_of(C.Branches[I].Names, [](const auto &Name) {
+          return Name.second.Free() || Name.second.Doubtful;
+        }))
+      return true;
   return false;
 }
 
@@ -511,7 +616,7 @@ bool MacroWorlds::sameBranchInEveryBuild(SourceLocation If) const {
   for (const Chain &C : Chains)
     if (C.If == If)
       Target = &C;
-  if (!Target || Target->InUnsettled || Target->Endif.isInvalid())
+  if (Unmodelled || !Target || Target->InUnsettled || Target->Endif.isInvalid())
     return false;
   auto Before = [&](const Chain &C) {
     return UnsettledIncludeAt.isInvalid() || C.If == UnsettledIncludeAt ||
@@ -537,8 +642,19 @@ bool MacroWorlds::sameBranchInEveryBuild(SourceLocation If) const {
   // The guards that read one of them.
   std::vector<const Chain *> Guards;
   llvm::StringSet<> Shared = Names;
+  // A header not found between a guard and the chain may define a name
+  // after the guard read it, before the chain does.
+  auto MissingBetween = [&](const Chain &G) {
+    auto [First, Last] = SM->isBeforeInTranslationUnit(G.If, If)
+                             ? std::pair(G.If, If)
+                             : std::pair(If, G.If);
+    return llvm::any_of(Missing, [&](SourceLocation M) {
+      return SM->isBeforeInTranslationUnit(First, M) &&
+             SM->isBeforeInTranslationUnit(M, Last);
+    });
+  };
   for (const Chain &C : Chains) {
-    if (!C.Guard || C.InUnsettled || !Before(C) ||
+    if (!C.Guard || C.InUnsettled || !Before(C) || MissingBetween(C) ||
         llvm::none_of(C.Branches[0].Names, [&](const auto &Name) {
           return Name.second.Free() && Shared.contains(Name.getKey());
         }))

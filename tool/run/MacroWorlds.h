@@ -15,10 +15,15 @@
 //
 // The model is the one of the rest of the error taint: the missing header
 // may define macros; it does not #undef or redefine what the project
-// defined before including it, and the toolkit's own configuration tests
-// are the toolkit's. Anything the recorder cannot follow (a value that a
-// header may give, an #include or #define in a branch that another build
-// may compile, an #undef of a name that decides) answers "may differ".
+// defined before including it, nor define an include guard, and the
+// toolkit's own configuration tests are the toolkit's. Anything the
+// recorder cannot follow (a value that a header may give, an unsigned
+// literal, __has_include, a macro that expands to more than an integer, an
+// #include or #define in a branch that another build may compile, another
+// header not found between a guard and the block, an #undef or pop_macro
+// of a name that decides) answers "may differ". The red team of this rule
+// found each of those; test/tool/tolerant-error-guard-traps.test keeps
+// them.
 #ifndef WARPFIX_TOOL_RUN_MACROWORLDS_H
 #define WARPFIX_TOOL_RUN_MACROWORLDS_H
 
@@ -45,6 +50,8 @@ public:
     /// Undefined, and not a name the compiler reserves: the missing header
     /// may define it.
     bool Free() const { return !Defined && !Doubtful && !Reserved; }
+    /// A name the compiler or the platform defines (`__CUDA_ARCH__`,
+    /// `_WIN32`), which no project header does.
     bool Reserved = false;
   };
   struct Condition {
@@ -52,6 +59,11 @@ public:
     std::string Text;
     bool Negated = false; // #ifndef, #elifndef
     llvm::StringMap<NameState> Names;
+    /// Reads what no evaluation here follows: `__has_include`, a
+    /// function-like macro, the value of a macro that is not one integer
+    /// (`#define STRICT !defined(NO_STRICT)`), whose expansion may read
+    /// names the header defines.
+    bool Opaque = false;
   };
   /// An #if ... #endif after the missing header, in a project file.
   struct Chain {
@@ -81,6 +93,13 @@ public:
 
   /// The first #include that was not found, where recording began.
   clang::SourceLocation MissingAt;
+  /// Every #include not found from there on: each may define names that
+  /// the directives before it did not see.
+  std::vector<clang::SourceLocation> Missing;
+  /// Something the recorder does not model happened after MissingAt
+  /// (`#pragma push_macro`/`pop_macro`, an `#ifndef` taken for an include
+  /// guard that was not one): no chain is answered for.
+  bool Unmodelled = false;
   std::vector<Chain> Chains;
   /// Names #undef'd after the missing header.
   llvm::StringSet<> Undefined;
@@ -88,17 +107,24 @@ public:
   /// skipped branches #include a file: past it, anything may be defined.
   clang::SourceLocation UnsettledIncludeAt;
 
+  /// Whether Chain may compile another branch in another build: one of the
+  /// conditions up to the one taken reads a name that is free or doubtful,
+  /// or is opaque.
+  static bool unsettled(const Chain &C);
+
 private:
   /// The branch Chain compiles in the build where the missing header defines
   /// the names in World: as Chain::Taken, or none where it cannot tell.
   static std::optional<int> branchIn(const Chain &C,
                                      const llvm::StringSet<> &World);
-  /// Whether Chain may compile another branch in another build: one of the
-  /// conditions up to the one taken reads a name that is free or doubtful.
-  static bool unsettled(const Chain &C);
   const clang::SourceManager *SM = nullptr;
   friend class MacroWorldsRecorder;
 };
+
+/// Names of the compiler and the platform (`__CUDA_ARCH__`, `_WIN32`,
+/// `_MSC_VER`), which a project's header does not define. Other names that
+/// begin with `_` (`_DEBUG`, `_USE_DOUBLE`) a header may define.
+bool isCompilerName(llvm::StringRef Name);
 
 /// The value of an #if condition, where the names in World are defined too:
 /// none where it reads something more than integers, `defined`, names of

@@ -210,8 +210,7 @@ private:
       llvm::StringRef Name =
           Text.take_while([](char C) { return isalnum(C) || C == '_'; });
       Text = Text.drop_front(Name.size());
-      if (Name.empty() || Name == "defined" || Name.starts_with("__") ||
-          Name.starts_with("_") ||
+      if (Name.empty() || Name == "defined" || isCompilerName(Name) ||
           Name.starts_with("has_") /* __has_include and friends */)
         continue;
       if (!PP.isMacroDefined(Name))
@@ -758,6 +757,26 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
                          " decides which code of the #if at " + Place(D.If) +
                          " is compiled, and " + DefaultValue(D.By, Tested));
     }
+    // Blocks the scan above does not see: a condition that reads a macro
+    // whose definition reads other names (`#define USE_HALF defined(HALF)`,
+    // `#if USE_HALF`), __has_include, a name defined where another build may
+    // not define it, or a name on a continued line.
+    if (WorldsFromHere)
+      for (const MacroWorlds::Chain &C : Tests.Worlds.Chains) {
+        if (C.Endif.isInvalid() || !MacroWorlds::unsettled(C) ||
+            llvm::any_of(Tests.Blocks,
+                         [&](const UndefinedMacroTests::Block &B) {
+                           return B.If == C.If;
+                         }) ||
+            Tests.Worlds.sameBranchInEveryBuild(C.If))
+          continue;
+        DoubtBlock(C.If, C.Endif,
+                   "the #if at " + Place(C.If) +
+                       " reads what a header that is missing may change (a "
+                       "macro it does not define here, one defined where "
+                       "another build may not, or __has_include): " +
+                       Missing->Text);
+      }
   }
   if (!Broken.empty() || !BrokenFiles.empty())
     for (const Function &F : Functions) {
