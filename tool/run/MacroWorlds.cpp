@@ -4,6 +4,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -344,25 +345,59 @@ public:
         Out.UnsettledIncludeAt = Chain.If;
     }
   }
-  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override {
-    if (Out.MissingAt.isInvalid() || !Loc.isFileID())
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind FileType, FileID) override {
+    if (Reason != EnterFile || SrcMgr::isSystem(FileType) || !Loc.isFileID())
       return;
-    auto [File, Offset] = SM.getDecomposedLoc(Loc);
+    FileID File = SM.getFileID(Loc);
+    if (!Scanned.insert(File).second)
+      return;
     bool Invalid = false;
-    llvm::StringRef Line = SM.getBufferData(File, &Invalid)
-                               .drop_front(Offset)
-                               .take_until([](char C) { return C == '\n'; });
-    // `#pragma pop_macro("X")` brings back X's earlier definition, or
-    // none, and no hook reports it: an #undef of X, for what follows.
-    if (Invalid || !Line.contains("pop_macro"))
+    llvm::StringRef Text = SM.getBufferData(File, &Invalid);
+    // `#pragma pop_macro("X")` brings back X's earlier definition, or none,
+    // and no hook reports it; a missing header's X may vanish between a
+    // guard and a block. However it is spelled (a splice, _Pragma, a
+    // string that a macro pastes), the project's files are taken to hold
+    // one if their text names it.
+    if (!Invalid && Text.contains("pop_") && popsProjectMacro(Text))
+      Out.PopsMacros = true;
+  }
+  /// Text names `pop_macro` of a name other than the compiler's (whose
+  /// names the header is taken not to define), or pastes `pop_` to
+  /// something.
+  static bool popsProjectMacro(llvm::StringRef Text) {
+    std::string Joined = withoutLineSplices(Text);
+    llvm::StringRef Rest = Joined;
+    for (size_t At = Rest.find("pop_"); At != llvm::StringRef::npos;
+         At = Rest.find("pop_")) {
+      Rest = Rest.drop_front(At + 4).ltrim(" \t");
+      if (Rest.starts_with("##"))
+        return true;
+      if (!Rest.consume_front("macro"))
+        continue;
+      llvm::StringRef Name =
+          Rest.ltrim(" \t")
+              .drop_while([](char C) {
+                return C == '(' || C == ' ' || C == '\\' || C == '"' ||
+                       C == '\t';
+              })
+              .take_while([](char C) { return isalnum(C) || C == '_'; });
+      if (Name.empty() || !isCompilerName(Name))
+        return true;
+    }
+    return false;
+  }
+  /// `#if __has_include("x.h")` answered no: the run's include paths lack a
+  /// file, as for an #include not found.
+  void HasInclude(SourceLocation Loc, StringRef, bool,
+                  OptionalFileEntryRef File,
+                  SrcMgr::CharacteristicKind) override {
+    if (File || SM.isInSystemHeader(Loc))
       return;
-    llvm::StringRef Name = Line.drop_until([](char C) { return C == '"'; })
-                               .drop_front()
-                               .take_until([](char C) { return C == '"'; });
-    if (Name.empty())
-      Out.Unmodelled = true;
-    else
-      Out.Undefined.insert(Name);
+    SourceLocation At = SM.getExpansionLoc(Loc);
+    if (Out.MissingAt.isInvalid())
+      Out.MissingAt = At;
+    Out.Missing.push_back(At);
   }
   void MacroDefined(const Token &Name, const MacroDirective *) override {
     if (unsettledAround())
@@ -580,6 +615,7 @@ private:
   std::vector<OpenChain> Open;
   llvm::StringSet<> Doubtful;
   std::pair<SourceLocation, int> LastEnded{SourceLocation(), -1};
+  llvm::DenseSet<FileID> Scanned;
 };
 
 void MacroWorlds::attach(Preprocessor &PP) {
@@ -616,7 +652,8 @@ bool MacroWorlds::sameBranchInEveryBuild(SourceLocation If) const {
   for (const Chain &C : Chains)
     if (C.If == If)
       Target = &C;
-  if (Unmodelled || !Target || Target->InUnsettled || Target->Endif.isInvalid())
+  if (Unmodelled || PopsMacros || !Target || Target->InUnsettled ||
+      Target->Endif.isInvalid())
     return false;
   auto Before = [&](const Chain &C) {
     return UnsettledIncludeAt.isInvalid() || C.If == UnsettledIncludeAt ||

@@ -20,10 +20,11 @@
 // recorder cannot follow (a value that a header may give, an unsigned
 // literal, __has_include, a macro that expands to more than an integer, an
 // #include or #define in a branch that another build may compile, another
-// header not found between a guard and the block, an #undef or pop_macro
-// of a name that decides) answers "may differ". The red team of this rule
-// found each of those; test/tool/tolerant-error-guard-traps.test keeps
-// them.
+// header not found between a guard and the block, an #undef of a name that
+// decides, a project file that names pop_macro) answers "may differ". A
+// `__has_include` that answered no counts as a header not found. Two red
+// teams of this rule found each of those;
+// test/tool/tolerant-error-guard-traps.test keeps them.
 #ifndef WARPFIX_TOOL_RUN_MACROWORLDS_H
 #define WARPFIX_TOOL_RUN_MACROWORLDS_H
 
@@ -91,15 +92,19 @@ public:
   /// where the recorder cannot tell.
   bool sameBranchInEveryBuild(clang::SourceLocation If) const;
 
-  /// The first #include that was not found, where recording began.
+  /// The first #include that was not found, or `__has_include` that
+  /// answered no in a project file, where recording began.
   clang::SourceLocation MissingAt;
   /// Every #include not found from there on: each may define names that
   /// the directives before it did not see.
   std::vector<clang::SourceLocation> Missing;
-  /// Something the recorder does not model happened after MissingAt
-  /// (`#pragma push_macro`/`pop_macro`, an `#ifndef` taken for an include
-  /// guard that was not one): no chain is answered for.
+  /// Something the recorder does not model happened after MissingAt (an
+  /// `#ifndef` taken for an include guard that was not one): no chain is
+  /// answered for.
   bool Unmodelled = false;
+  /// A project file of the unit may `#pragma pop_macro`, which no hook
+  /// reports: no chain is answered for either.
+  bool PopsMacros = false;
   std::vector<Chain> Chains;
   /// Names #undef'd after the missing header.
   llvm::StringSet<> Undefined;

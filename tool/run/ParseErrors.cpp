@@ -659,6 +659,11 @@ ErrorTaint::ErrorTaint(ASTContext &Ctx, const std::vector<ParseError> &Errors,
   });
   if (Missing != Errors.end()) {
     SourceLocation After = SM.getExpansionLoc(Missing->Loc);
+    // A `__has_include` that answered no before it: the file it asked for
+    // may be there in the user's build, as the missing one is.
+    if (Tests.Worlds.MissingAt.isValid() &&
+        SM.isBeforeInTranslationUnit(Tests.Worlds.MissingAt, After))
+      After = Tests.Worlds.MissingAt;
     OverloadableCalls Calls(SM, After);
     Calls.TraverseAST(Ctx);
     for (const OverloadableCalls::Call &C : Calls.Found)
