@@ -4,6 +4,7 @@
 #include "tool/input/RegularFile.h"
 #include "tool/run/UnitResult.h"
 #include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -24,6 +25,20 @@ std::string withoutLineSplices(llvm::StringRef Text) {
     Clean += Text[I];
   }
   return Clean;
+}
+
+std::optional<FileStretch> fileStretch(const clang::SourceManager &SM,
+                                       clang::SourceRange Range) {
+  FileStretch Stretch;
+  std::tie(Stretch.File, Stretch.Begin) = SM.getDecomposedLoc(Range.getBegin());
+  auto [EndFile, End] = SM.getDecomposedLoc(Range.getEnd());
+  Stretch.End = End;
+  bool Invalid = false;
+  Stretch.Buffer = SM.getBufferData(Stretch.File, &Invalid);
+  if (Invalid || EndFile != Stretch.File || Stretch.End <= Stretch.Begin ||
+      Stretch.End > Stretch.Buffer.size())
+    return std::nullopt;
+  return Stretch;
 }
 
 std::optional<std::vector<unsigned>>

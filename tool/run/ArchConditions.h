@@ -5,6 +5,7 @@
 #ifndef WARPFIX_TOOL_RUN_ARCHCONDITIONS_H
 #define WARPFIX_TOOL_RUN_ARCHCONDITIONS_H
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -12,6 +13,10 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace clang {
+class SourceManager;
+}
 
 namespace warpfix {
 
@@ -41,6 +46,21 @@ using NameValue =
 /// Text with its line splices (a backslash that ends a line) removed, as
 /// the preprocessor reads a directive continued over several lines.
 std::string withoutLineSplices(llvm::StringRef Text);
+
+/// A stretch of one file's text, placed in its buffer: a range the
+/// preprocessor skipped, a conditional block.
+struct FileStretch {
+  clang::FileID File;
+  /// The whole buffer, which ends in the null a raw lexer wants.
+  llvm::StringRef Buffer;
+  unsigned Begin = 0, End = 0;
+  llvm::StringRef text() const { return Buffer.slice(Begin, End); }
+};
+
+/// Where Range lies in its file's buffer; none where the buffer cannot be
+/// read, or the range does not begin and end in it, in that order.
+std::optional<FileStretch> fileStretch(const clang::SourceManager &SM,
+                                       clang::SourceRange Range);
 
 /// The numbers of a condition (the text after `#if`) that compares
 /// __CUDA_ARCH__ with numbers and nothing else (`defined(X)` aside), joined

@@ -297,16 +297,14 @@ void ArchDependenceRecorder::SourceRangeSkipped(SourceRange Range,
   if (OpenTainted == 0 && !(EndedTainted.isValid() && EndLoc == EndedTainted))
     return;
   const SourceManager &SM = PP.getSourceManager();
-  auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
-  unsigned End = SM.getFileOffset(Range.getEnd());
-  bool Invalid = false;
-  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
-  if (Invalid || End <= Begin || End > Buffer.size())
+  std::optional<FileStretch> Skipped = fileStretch(SM, Range);
+  if (!Skipped)
     return;
   // To the buffer's end, which holds the null the lexer wants; tokens past
   // the skipped range are not read.
-  Lexer Raw(SM.getLocForStartOfFile(File), PP.getLangOpts(), Buffer.begin(),
-            Buffer.begin() + Begin, Buffer.end());
+  Lexer Raw(SM.getLocForStartOfFile(Skipped->File), PP.getLangOpts(),
+            Skipped->Buffer.begin(), Skipped->Buffer.begin() + Skipped->Begin,
+            Skipped->Buffer.end());
   Token Tok;
   std::vector<Token> Line;
   auto Judge = [&] {
@@ -320,7 +318,7 @@ void ArchDependenceRecorder::SourceRangeSkipped(SourceRange Range,
   };
   while (true) {
     Raw.LexFromRawLexer(Tok);
-    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= End)
+    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= Skipped->End)
       break;
     if (Tok.isAtStartOfLine())
       Judge();

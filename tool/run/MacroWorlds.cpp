@@ -318,16 +318,15 @@ public:
     if (EndLoc != LastEnded.first || LastEnded.second < 0)
       return;
     MacroWorlds::Chain &Chain = Out.Chains[LastEnded.second];
-    auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
-    unsigned End = SM.getFileOffset(Range.getEnd());
-    bool Invalid = false;
-    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
-    if (Invalid || End <= Begin || End > Buffer.size())
+    std::optional<FileStretch> Skipped = fileStretch(SM, Range);
+    if (!Skipped)
       return;
     std::string Storage;
     bool OtherText;
     for (const std::vector<Token> &Line : directiveLines(
-             rawTokens(Buffer.slice(Begin, End), Storage), OtherText)) {
+             rawTokens(Skipped->Buffer.slice(Skipped->Begin, Skipped->End),
+                       Storage),
+             OtherText)) {
       if (Line.empty())
         continue;
       if (isWord(Line[0], "include") || isWord(Line[0], "include_next") ||
@@ -585,16 +584,14 @@ private:
   /// The text from the #if at If to the #endif at Endif is one line of
   /// #if and lines of #error.
   bool holdsOnlyErrors(SourceLocation If, SourceLocation Endif) const {
-    auto [File, Begin] = SM.getDecomposedLoc(If);
-    auto [EndFile, End] = SM.getDecomposedLoc(Endif);
-    bool Invalid = false;
-    llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
-    if (Invalid || File != EndFile || End <= Begin)
+    std::optional<FileStretch> Stretch =
+        fileStretch(SM, SourceRange(If, Endif));
+    if (!Stretch)
       return false;
     std::string Storage;
     bool OtherText;
     // From the keyword `if`: the first line's tokens are not a directive's.
-    std::vector<Token> Tokens = rawTokens(Buffer.slice(Begin, End), Storage);
+    std::vector<Token> Tokens = rawTokens(Stretch->text(), Storage);
     size_t SecondLine = 1;
     while (SecondLine < Tokens.size() && !Tokens[SecondLine].isAtStartOfLine())
       ++SecondLine;
