@@ -526,18 +526,22 @@ SharedAccessAnalysis::evaluateExpression(const Expr *E, const Frame *Context,
       return 1;
     if (Block) {
       // Warps are cut from the linear thread index (CUDA C++ Programming Guide, SIMT Architecture).
-      if (Var == "threadIdx")
+      if (Var == "threadIdx") {
+        ReadThread = true;
         return Field == "x"   ? Tid % Block->X
                : Field == "y" ? Tid / Block->X % Block->Y
                               : Tid / (Block->X * Block->Y);
+      }
       if (Var == "blockDim")
         return Field == "x" ? Block->X : Field == "y" ? Block->Y : Block->Z;
       return std::nullopt;
     }
     // Otherwise the model is one block of Threads in x (BlockModels adds
     // blocks with rows where the kernel names threadIdx.y or z).
-    if (Var == "threadIdx")
+    if (Var == "threadIdx") {
+      ReadThread = true;
       return Field == "x" ? Tid : 0;
+    }
     if (Var == "blockDim")
       return Field == "x" ? Threads : 1;
     return std::nullopt;
@@ -647,6 +651,8 @@ std::optional<int64_t> SharedAccessAnalysis::ballotOf(const CallExpr &Call,
                                                       unsigned Depth) {
   if (!isBallotSync(Call, Ctx))
     return std::nullopt;
+  // Every lane of the caller's warp.
+  ReadThread = true;
   std::optional<int64_t> Mask = evaluate(Call.getArg(0), Context, Tid, Depth + 1);
   if (!Mask)
     return std::nullopt;
@@ -1552,19 +1558,22 @@ bool SharedAccessAnalysis::orderedBetween(const std::vector<size_t> &Partial,
   return false;
 }
 
-bool SharedAccessAnalysis::executes(const SharedAccess &A, int64_t Tid) {
-  return passes(A.Guards, Tid);
+bool SharedAccessAnalysis::executes(const SharedAccess &A, int64_t Tid,
+                                    llvm::ArrayRef<GuardValues *> Values) {
+  return passes(A.Guards, Tid, Values);
 }
 
-bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards,
-                                  int64_t Tid) {
+bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards, int64_t Tid,
+                                  llvm::ArrayRef<GuardValues *> Values) {
   if (Block && Tid >= Block->X * Block->Y * Block->Z)
     return false; // a block smaller than two warps
   llvm::SaveAndRestore Guarding(InGuard, true);
-  for (const Guard &G : Guards) {
+  for (size_t I = 0; I < Guards.size(); ++I) {
+    const Guard &G = Guards[I];
     if (!G.Condition)
       continue;
-    std::optional<int64_t> Holds = guardValue(G, Tid);
+    std::optional<int64_t> Holds =
+        guardValue(G, Tid, Values.empty() ? nullptr : Values[I]);
     if (G.IsCase) {
       if (Holds && !llvm::is_contained(G.Cases, *Holds) &&
           !(G.OrNoLabel && !llvm::is_contained(G.Labels, *Holds)))
@@ -1577,43 +1586,78 @@ bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards,
   return true;
 }
 
-std::optional<int64_t> SharedAccessAnalysis::guardValue(const Guard &G,
-                                                        int64_t Tid) {
+SharedAccessAnalysis::GuardValues &
+SharedAccessAnalysis::guardValues(const Guard &G) {
+  std::unique_ptr<GuardValues> &Values =
+      RememberedGuards[{G.Condition, G.Context, unsigned(OfBlockZero)}];
+  if (!Values)
+    Values = std::make_unique<GuardValues>();
+  return *Values;
+}
+
+std::vector<SharedAccessAnalysis::GuardValues *>
+SharedAccessAnalysis::guardValuesOf(const std::vector<Guard> &Guards) {
+  std::vector<GuardValues *> Values;
   // During the walk, frames are still being made and marked (a counter
   // that the block's size decides): only afterwards is a value final.
-  if (!RememberGuards || Tid >= Threads || OfBlockZero)
+  if (!RememberGuards)
+    return Values;
+  for (const Guard &G : Guards)
+    Values.push_back(G.Condition ? &guardValues(G) : nullptr);
+  return Values;
+}
+
+std::optional<int64_t> SharedAccessAnalysis::guardValue(const Guard &G,
+                                                        int64_t Tid,
+                                                        GuardValues *Values) {
+  if (!RememberGuards || Tid >= Threads)
     return evaluate(G.Condition, G.Context, Tid);
   if (Exhausted)
     return std::nullopt;
-  std::vector<GuardValue> &ByThread = GuardValues[{G.Condition, G.Context}];
-  if (ByThread.empty())
-    ByThread.resize(Threads);
-  GuardValue &Slot = ByThread[Tid];
-  if (Slot.Known) {
-    Evaluations += Slot.Evaluations;
+  if (!Values)
+    Values = &guardValues(G);
+  const GuardValue *Known = Values->ForEveryThread.Known
+                                ? &Values->ForEveryThread
+                            : Values->ByThread.empty() ? nullptr
+                                                       : &Values->ByThread[Tid];
+  if (Known && Known->Known) {
+    Evaluations += Known->Evaluations;
     if (Budget && Evaluations > Budget) {
       Evaluations = Budget + 1;
       Exhausted = true;
       return std::nullopt;
     }
-    ReadShape |= Slot.ReadsShape;
-    return Slot.HasValue ? std::optional<int64_t>(Slot.Value) : std::nullopt;
+    ReadShape |= Known->ReadsShape;
+    return Known->HasValue ? std::optional<int64_t>(Known->Value)
+                           : std::nullopt;
   }
   // What an evaluation adds to ReadShape depends only on the expression,
   // its frame and the thread: learnt from a clear flag, then added.
   size_t Before = Evaluations;
-  bool ReadShapeBefore = ReadShape;
-  ReadShape = false;
+  bool ReadShapeBefore = ReadShape, ReadThreadBefore = ReadThread;
+  ReadShape = ReadThread = false;
   std::optional<int64_t> Value = evaluate(G.Condition, G.Context, Tid);
-  bool Reads = ReadShape;
+  bool Reads = ReadShape, SameForEveryThread = !ReadThread;
   ReadShape = ReadShapeBefore || Reads;
+  ReadThread = ReadThreadBefore || !SameForEveryThread;
   if (Exhausted)
     return Value;
+  GuardValue Slot;
   Slot.Known = true;
   Slot.HasValue = Value.has_value();
   Slot.Value = Value.value_or(0);
   Slot.Evaluations = uint32_t(Evaluations - Before);
   Slot.ReadsShape = Reads;
+  // An evaluation that never read the thread takes the same steps to the
+  // same value in every thread (a step that depends on the thread must
+  // read it first).
+  if (SameForEveryThread) {
+    Values->ForEveryThread = Slot;
+  } else {
+    if (Values->ByThread.empty())
+      Values->ByThread.resize(Threads);
+    Values->ByThread[Tid] = Slot;
+  }
   return Value;
 }
 
@@ -1621,12 +1665,45 @@ std::optional<int64_t> SharedAccessAnalysis::element(const SharedAccess &A,
                                                      int64_t Tid) {
   int64_t Sum = A.Offset;
   for (const SharedAccess::Term &T : A.Terms) {
-    std::optional<int64_t> V = evaluate(T.Index, T.Context, Tid);
+    std::optional<int64_t> V = termValue(T, Tid);
     if (!V)
       return std::nullopt;
     Sum += *V * T.Scale;
   }
   return Sum;
+}
+
+std::optional<int64_t>
+SharedAccessAnalysis::termValue(const SharedAccess::Term &T, int64_t Tid) {
+  // As for guards, only values from after the walk are final.
+  if (!RememberGuards)
+    return evaluate(T.Index, T.Context, Tid);
+  if (Exhausted)
+    return std::nullopt;
+  auto [It, New] = TermValues.try_emplace(std::make_tuple(
+      T.Index, T.Context, unsigned(InGuard) | OfBlockZero << 1));
+  TermValue &Known = It->second;
+  if (!New) {
+    if (Known.ReadsThread)
+      return evaluate(T.Index, T.Context, Tid);
+    Evaluations += Known.Evaluations;
+    if (Budget && Evaluations > Budget) {
+      Evaluations = Budget + 1;
+      Exhausted = true;
+      return std::nullopt;
+    }
+    ReadShape |= Known.ReadsShape;
+    return Known.Value;
+  }
+  size_t Before = Evaluations;
+  bool ReadShapeBefore = ReadShape, ReadThreadBefore = ReadThread;
+  ReadShape = ReadThread = false;
+  std::optional<int64_t> Value = evaluate(T.Index, T.Context, Tid);
+  // Not kept where the budget ran out: the value was cut short.
+  Known = {Value, Evaluations - Before, ReadShape, ReadThread || Exhausted};
+  ReadShape = ReadShapeBefore || Known.ReadsShape;
+  ReadThread = ReadThreadBefore || ReadThread;
+  return Value;
 }
 
 /// The storage a __shared__ variable names: its own, or the block's one
@@ -1828,8 +1905,9 @@ SharedAccessAnalysis::lanesOf(const SharedAccess &A, int64_t Warp,
                               bool InBlockZero) {
   llvm::SaveAndRestore BlockZero(OfBlockZero, InBlockZero);
   std::vector<std::optional<int64_t>> PerLane(32);
+  std::vector<GuardValues *> Guards = guardValuesOf(A.Guards);
   for (int64_t Lane = 0; Lane < 32; ++Lane) {
-    if (!executes(A, Warp * 32 + Lane))
+    if (!executes(A, Warp * 32 + Lane, Guards))
       continue;
     if (InBlockZero && !inBounds(A, Warp * 32 + Lane)) {
       IndexedOutside = true;
@@ -2208,7 +2286,8 @@ SharedAccessAnalysis::racesIn(const FunctionDecl &Kernel,
   Frames.clear();
   Evaluations = 0;
   Exhausted = false;
-  GuardValues.clear();
+  RememberedGuards.clear();
+  TermValues.clear();
   RememberGuards = false;
   std::vector<Guard> Guards;
   walk(Kernel.getBody(), newFrame(Frame()), Guards, 0);

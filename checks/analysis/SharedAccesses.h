@@ -201,6 +201,17 @@ public:
   bool indexedOutside() const { return IndexedOutside; }
 
 private:
+  struct GuardValue {
+    int64_t Value = 0;
+    uint32_t Evaluations = 0;
+    bool Known = false, HasValue = false, ReadsShape = false;
+  };
+  /// A guard's values: one for every thread where its evaluation read none
+  /// (most do: a loop's bound), else one per thread.
+  struct GuardValues {
+    GuardValue ForEveryThread;
+    std::vector<GuardValue> ByThread;
+  };
   struct Event {
     std::optional<SharedAccess> Access; ///< empty: a barrier
     BarrierReach Reach;
@@ -270,7 +281,10 @@ private:
                       const SharedAccess &A, int64_t TA,
                       const SharedAccess &B, int64_t TB);
   /// Whether no guard of Guards is known to keep thread Tid out.
-  bool passes(const std::vector<Guard> &Guards, int64_t Tid);
+  /// Values: where each guard's values are remembered (guardValuesOf),
+  /// to spare a lookup per guard and thread.
+  bool passes(const std::vector<Guard> &Guards, int64_t Tid,
+              llvm::ArrayRef<GuardValues *> Values = {});
   void walk(const clang::Stmt *S, const Frame *Context,
             std::vector<Guard> &Guards, unsigned Depth);
   void walkExpression(const clang::Stmt *S, const Frame *Context,
@@ -296,10 +310,19 @@ private:
   const std::optional<clang::APValue> &storedConstant(const clang::Expr *E);
   const Frame *newFrame(Frame F);
   std::vector<Race> findRaces();
-  bool executes(const SharedAccess &A, int64_t Tid);
-  /// A guard's condition in thread Tid, as evaluate gives it.
-  std::optional<int64_t> guardValue(const Guard &G, int64_t Tid);
+  bool executes(const SharedAccess &A, int64_t Tid,
+                llvm::ArrayRef<GuardValues *> Values = {});
+  /// A guard's condition in thread Tid, as evaluate gives it; Values: where
+  /// its values are remembered, if already looked up.
+  std::optional<int64_t> guardValue(const Guard &G, int64_t Tid,
+                                    GuardValues *Values = nullptr);
+  GuardValues &guardValues(const Guard &G);
+  /// Where each guard of Guards has its values remembered (null for one
+  /// with no condition); none before the walk ends.
+  std::vector<GuardValues *> guardValuesOf(const std::vector<Guard> &Guards);
   std::optional<int64_t> element(const SharedAccess &A, int64_t Tid);
+  /// The value of one term of an element's index in thread Tid.
+  std::optional<int64_t> termValue(const SharedAccess::Term &T, int64_t Tid);
 
   /// A local variable whose only value is its initializer.
   bool hasSingleValue(const clang::VarDecl *Var);
@@ -355,16 +378,29 @@ private:
   /// After the walk, each access asks its guards for every thread, and the
   /// accesses of one block share them: unrolled code asks each condition
   /// hundreds of times. A remembered value is charged the evaluations it
-  /// cost, so the budget runs out exactly where it would have.
-  struct GuardValue {
-    int64_t Value = 0;
-    uint32_t Evaluations = 0;
-    bool Known = false, HasValue = false, ReadsShape = false;
-  };
+  /// cost, so the budget runs out exactly where it would have; one that
+  /// read no thread is every thread's.
   bool RememberGuards = false;
-  llvm::DenseMap<std::pair<const clang::Expr *, const Frame *>,
-                 std::vector<GuardValue>>
-      GuardValues;
+  /// Per condition, frame and OfBlockZero.
+  llvm::DenseMap<std::tuple<const clang::Expr *, const Frame *, unsigned>,
+                 std::unique_ptr<GuardValues>>
+      RememberedGuards;
+  /// Most terms of an element's index read no thread (a loop's counter, a
+  /// chain of definitions from constants), yet were evaluated again for each
+  /// of up to 1,024 threads: their value is kept, per term and the two
+  /// flags that change it, and charged as a guard's. ReadsThread: evaluated
+  /// anew for each thread.
+  struct TermValue {
+    std::optional<int64_t> Value;
+    size_t Evaluations = 0;
+    bool ReadsShape = false, ReadsThread = false;
+  };
+  llvm::DenseMap<std::tuple<const clang::Expr *, const Frame *, unsigned>,
+                 TermValue>
+      TermValues;
+  /// The evaluation under way read the thread: threadIdx, or a ballot of
+  /// the thread's warp.
+  bool ReadThread = false;
   std::deque<Frame> Frames;
   std::vector<Event> Events;
   /// For meetAcrossWarps, asked once per race and model after the walk: the
