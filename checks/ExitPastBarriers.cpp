@@ -220,7 +220,8 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
   for (size_t I = First; I < Children.size(); ++I)
     for (const Decl *D : namedIn(Children[I]))
       NamedAt[D].push_back(I);
-  LocalDefinitions Locals = collectLocalDefinitions(Ctx, Body);
+  std::shared_ptr<const LocalDefinitions> Locals =
+      localDefinitionsOf(Ctx, Body);
   // Where each statement goes: inside the skipped stretches, kept outside
   // them (the threads that left run it too), or, for a declaration, split
   // into its variable outside and its initial value assigned inside.
@@ -255,7 +256,7 @@ BarrierMove moveExitPastBarriers(const FunctionDecl &Kernel,
           // address is taken, or whose destructor runs code, would end
           // earlier inside the stretch's braces.
           const auto *Var = dyn_cast<VarDecl>(D);
-          NamedOutside |= !Var || Locals.Escaped.contains(Var) ||
+          NamedOutside |= !Var || Locals->Escaped.contains(Var) ||
                           Var->needsDestruction(Ctx);
           for (size_t Use : NamedAt.lookup(D))
             NamedOutside |= Use < From || Use > To;

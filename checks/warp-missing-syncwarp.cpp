@@ -463,7 +463,7 @@ bool stableLanes(const Membership &M, const Stmt *Place, ASTContext &Ctx) {
         if (!isLoop(Loop))
           continue;
         if (!Defs)
-          Defs = collectLocalDefinitions(Ctx, F->getBody());
+          Defs = *localDefinitionsOf(Ctx, F->getBody());
         for (const Definition &D : Defs->Definitions)
           if (mentions(J.Condition, D.Var) && isWithin(Ctx, D.Site, Loop))
             return false;

@@ -148,7 +148,7 @@ private:
 class PrivateValues {
 public:
   PrivateValues(ASTContext &Ctx, const FunctionDecl &Kernel)
-      : Ctx(Ctx), Locals(collectLocalDefinitions(Ctx, Kernel.getBody())) {
+      : Ctx(Ctx), Locals(*localDefinitionsOf(Ctx, Kernel.getBody())) {
     for (const Definition &D : Locals.Definitions)
       DefinitionsOf[D.Var].push_back(D.Value);
   }

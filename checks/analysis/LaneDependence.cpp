@@ -187,7 +187,7 @@ LaneDependence::localsOf(const FunctionDecl *F) {
   std::unique_ptr<FunctionLocals> &Entry = LocalsCache[F];
   if (!Entry) {
     Entry = std::make_unique<FunctionLocals>();
-    Entry->Locals = collectLocalDefinitions(Ctx, F->getBody());
+    Entry->Locals = *localDefinitionsOf(Ctx, F->getBody());
     for (const Definition &Def : Entry->Locals.Definitions)
       Entry->Defined.insert(Def.Var);
   }

@@ -452,4 +452,29 @@ LocalDefinitions collectLocalDefinitions(ASTContext &Ctx, const Stmt *Body) {
   return std::move(C.Result);
 }
 
+namespace {
+/// The memo that localDefinitionsOf() answers from on this thread: one
+/// translation unit is analysed on one thread from start to end.
+thread_local LocalDefinitionsMemo *CurrentMemo = nullptr;
+} // namespace
+
+LocalDefinitionsMemo::Use::Use(LocalDefinitionsMemo &Memo)
+    : Previous(CurrentMemo) {
+  CurrentMemo = &Memo;
+}
+
+LocalDefinitionsMemo::Use::~Use() { CurrentMemo = Previous; }
+
+std::shared_ptr<const LocalDefinitions> localDefinitionsOf(ASTContext &Ctx,
+                                                           const Stmt *Body) {
+  if (!CurrentMemo || &CurrentMemo->Ctx != &Ctx)
+    return std::make_shared<const LocalDefinitions>(
+        collectLocalDefinitions(Ctx, Body));
+  std::shared_ptr<const LocalDefinitions> &Known = CurrentMemo->Known[Body];
+  if (!Known)
+    Known = std::make_shared<const LocalDefinitions>(
+        collectLocalDefinitions(Ctx, Body));
+  return Known;
+}
+
 } // namespace warpfix

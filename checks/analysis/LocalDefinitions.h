@@ -10,7 +10,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include <memory>
 #include <vector>
 
 namespace warpfix {
@@ -36,6 +38,42 @@ struct LocalDefinitions {
 /// by-reference captures count here, as escapes.
 LocalDefinitions collectLocalDefinitions(clang::ASTContext &Ctx,
                                          const clang::Stmt *Body);
+
+/// collectLocalDefinitions(Ctx, Body), from the LocalDefinitionsMemo in use on
+/// this thread for Ctx where there is one.
+std::shared_ptr<const LocalDefinitions>
+localDefinitionsOf(clang::ASTContext &Ctx, const clang::Stmt *Body);
+
+/// The definitions of each function body asked for, kept for one translation
+/// unit's analysis. The analyses ask for the same functions again and again:
+/// a host function once per launch it holds, a kernel once per block model;
+/// and the walk of a long function climbs to the parents of every name in it.
+class LocalDefinitionsMemo {
+public:
+  explicit LocalDefinitionsMemo(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  LocalDefinitionsMemo(const LocalDefinitionsMemo &) = delete;
+  LocalDefinitionsMemo &operator=(const LocalDefinitionsMemo &) = delete;
+
+  /// Makes localDefinitionsOf() answer from Memo for its context, on this
+  /// thread, for as long as the guard lives.
+  class Use {
+  public:
+    explicit Use(LocalDefinitionsMemo &Memo);
+    ~Use();
+    Use(const Use &) = delete;
+    Use &operator=(const Use &) = delete;
+
+  private:
+    LocalDefinitionsMemo *Previous;
+  };
+
+private:
+  friend std::shared_ptr<const LocalDefinitions>
+  localDefinitionsOf(clang::ASTContext &Ctx, const clang::Stmt *Body);
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::Stmt *, std::shared_ptr<const LocalDefinitions>>
+      Known;
+};
 
 /// The local variable or parameter that a store to the lvalue E writes, when
 /// E names it or one of its elements or fields; null for memory reached

@@ -251,7 +251,7 @@ SlotAccesses accessesOf(const LocalSlot &Slot, ASTContext &Ctx) {
   Visitor V(Ctx, Slot, Out);
   V.TraverseStmt(F->getBody());
   // By-reference lambda captures and the like.
-  if (collectLocalDefinitions(Ctx, F->getBody()).Escaped.contains(Slot.Var))
+  if (localDefinitionsOf(Ctx, F->getBody())->Escaped.contains(Slot.Var))
     Out.Unmodelled = true;
   return Out;
 }

@@ -325,7 +325,7 @@ bool SharedAccessAnalysis::isTracked(const VarDecl *Var) {
     // capture by reference); a goto may jump back over a store.
     std::optional<llvm::DenseSet<const VarDecl *>> Vars;
     if (!bodyContainsGoto(Ctx, *F))
-      Vars = collectLocalDefinitions(Ctx, F->getBody()).Escaped;
+      Vars = localDefinitionsOf(Ctx, F->getBody())->Escaped;
     It = UntrackedIn.try_emplace(F, std::move(Vars)).first;
   }
   return It->second && !It->second->contains(Var);

@@ -387,14 +387,15 @@ private:
   }
 
   const LocalDefinitions &localsOf(const FunctionDecl *F) {
-    auto [It, New] = Locals.try_emplace(F);
-    if (New)
-      It->second = collectLocalDefinitions(Ctx, F->getBody());
-    return It->second;
+    std::shared_ptr<const LocalDefinitions> &Known = Locals[F];
+    if (!Known)
+      Known = localDefinitionsOf(Ctx, F->getBody());
+    return *Known;
   }
 
   ASTContext &Ctx;
-  llvm::DenseMap<const FunctionDecl *, LocalDefinitions> Locals;
+  llvm::DenseMap<const FunctionDecl *, std::shared_ptr<const LocalDefinitions>>
+      Locals;
 };
 
 std::string kernelName(const FunctionDecl *F) {

@@ -2,6 +2,7 @@
 #include "checks/CheckWalk.h"
 #include "checks/NoLintDirectives.h"
 #include "checks/analysis/FullMaskMacros.h"
+#include "checks/analysis/LocalDefinitions.h"
 #include "checks/analysis/Parents.h"
 #include "checks/analysis/SkippedCode.h"
 #include "support/FileIdentity.h"
@@ -92,8 +93,10 @@ public:
     // instead of clang's parent map (checks/analysis/Parents.h), built by the
     // walk that finds the checks' nodes.
     ParentIndex Parents(Ctx);
+    LocalDefinitionsMemo Definitions(Ctx);
     {
       ParentIndex::Use InUse(Parents);
+      LocalDefinitionsMemo::Use DefinitionsInUse(Definitions);
       CheckWalk::run(Parents, Context, Checks);
     }
     // The AST clang recovered from errors is analysed like any other; only
