@@ -37,6 +37,7 @@ import argparse
 import concurrent.futures
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -76,12 +77,23 @@ def fmt(value):
     return "%.2f" % value if value is not None else "n/a"
 
 
-def measure(unit, tool_args, flags, warpfix, timeout, against=None):
+def fastest(runs):
+    """The run of least CPU among repeats of one command: what a loaded
+    machine adds (other jobs' caches, memory bandwidth) only ever adds."""
+    return min(runs, key=lambda r: r[1])
+
+
+def measure(unit, tool_args, flags, warpfix, timeout, against=None, repeat=1):
     base = [warpfix, "--no-cache", "--quiet", "-j", "1"] + tool_args
-    rc_p, cpu_p, wall_p, _ = run(base + ["--parse-only", "--no-prefilter", unit,
-                                         "--"] + flags, timeout)
-    rc_w, cpu_w, wall_w, out = run(base + ["--format=json", unit, "--"] + flags,
-                                   timeout)
+    parse_cmd = base + ["--parse-only", "--no-prefilter", unit, "--"] + flags
+    warpfix_cmd = base + ["--format=json", unit, "--"] + flags
+    parses, runs = [], []
+    # Alternated, so that a moment of load falls on both.
+    for _ in range(repeat):
+        parses.append(run(parse_cmd, timeout))
+        runs.append(run(warpfix_cmd, timeout))
+    rc_p, cpu_p, wall_p, _ = fastest(parses)
+    rc_w, cpu_w, wall_w, out = fastest(runs)
     row = {"unit": unit, "parse_cpu_s": round(cpu_p, 3),
            "warpfix_cpu_s": round(cpu_w, 3), "parse_rc": rc_p,
            "warpfix_rc": rc_w, "parse_wall_s": round(wall_p, 3),
@@ -121,6 +133,14 @@ def main():
                     help="start no unit after this long, finish those running, "
                          "and report what was measured (a machine lent for a "
                          "limited time keeps its results)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="run each command this many times and keep the run "
+                         "of least CPU (noise on a loaded machine only adds)")
+    ap.add_argument("--sample", type=int, metavar="N",
+                    help="time N units drawn at random (--seed) from those "
+                         "selected, in a random order, so that a run cut by "
+                         "--stop-after still measures a fair sample")
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json")
     args = ap.parse_args()
 
@@ -137,13 +157,15 @@ def main():
             work.append((p["name"], unit, tool_args, flags))
     if not work:
         sys.exit("no checked-out project under %s" % args.corpus)
+    if args.sample is not None:
+        work = random.Random(args.seed).sample(work, min(args.sample, len(work)))
 
     rows = []
     started = time.monotonic()
     not_measured = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(measure, unit, t, f, args.warpfix, args.timeout,
-                               args.against):
+                               args.against, args.repeat):
                    (name, unit) for name, unit, t, f in work}
         for fut in concurrent.futures.as_completed(futures):
             if (args.stop_after is not None and not not_measured
