@@ -1586,6 +1586,19 @@ bool SharedAccessAnalysis::passes(const std::vector<Guard> &Guards, int64_t Tid,
   return true;
 }
 
+std::optional<int64_t>
+SharedAccessAnalysis::remembered(std::optional<int64_t> Value, size_t Cost,
+                                 bool ReadsShape) {
+  Evaluations += Cost;
+  if (Budget && Evaluations > Budget) {
+    Evaluations = Budget + 1;
+    Exhausted = true;
+    return std::nullopt;
+  }
+  ReadShape |= ReadsShape;
+  return Value;
+}
+
 SharedAccessAnalysis::GuardValues &
 SharedAccessAnalysis::guardValues(const Guard &G) {
   std::unique_ptr<GuardValues> &Values =
@@ -1620,17 +1633,10 @@ std::optional<int64_t> SharedAccessAnalysis::guardValue(const Guard &G,
                                 ? &Values->ForEveryThread
                             : Values->ByThread.empty() ? nullptr
                                                        : &Values->ByThread[Tid];
-  if (Known && Known->Known) {
-    Evaluations += Known->Evaluations;
-    if (Budget && Evaluations > Budget) {
-      Evaluations = Budget + 1;
-      Exhausted = true;
-      return std::nullopt;
-    }
-    ReadShape |= Known->ReadsShape;
-    return Known->HasValue ? std::optional<int64_t>(Known->Value)
-                           : std::nullopt;
-  }
+  if (Known && Known->Known)
+    return remembered(Known->HasValue ? std::optional<int64_t>(Known->Value)
+                                      : std::nullopt,
+                      Known->Evaluations, Known->ReadsShape);
   // What an evaluation adds to ReadShape depends only on the expression,
   // its frame and the thread: learnt from a clear flag, then added.
   size_t Before = Evaluations;
@@ -1686,14 +1692,7 @@ SharedAccessAnalysis::termValue(const SharedAccess::Term &T, int64_t Tid) {
   if (!New) {
     if (Known.ReadsThread)
       return evaluate(T.Index, T.Context, Tid);
-    Evaluations += Known.Evaluations;
-    if (Budget && Evaluations > Budget) {
-      Evaluations = Budget + 1;
-      Exhausted = true;
-      return std::nullopt;
-    }
-    ReadShape |= Known.ReadsShape;
-    return Known.Value;
+    return remembered(Known.Value, Known.Evaluations, Known.ReadsShape);
   }
   size_t Before = Evaluations;
   bool ReadShapeBefore = ReadShape, ReadThreadBefore = ReadThread;

@@ -321,6 +321,11 @@ private:
   /// with no condition); none before the walk ends.
   std::vector<GuardValues *> guardValuesOf(const std::vector<Guard> &Guards);
   std::optional<int64_t> element(const SharedAccess &A, int64_t Tid);
+  /// A remembered value, charged the evaluations it first cost (Cost) and
+  /// the block-size flag it raised, so the budget runs out exactly where a
+  /// new evaluation would have made it.
+  std::optional<int64_t> remembered(std::optional<int64_t> Value, size_t Cost,
+                                    bool ReadsShape);
   /// The value of one term of an element's index in thread Tid.
   std::optional<int64_t> termValue(const SharedAccess::Term &T, int64_t Tid);
 
